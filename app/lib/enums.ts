@@ -1,0 +1,63 @@
+/** Enumerated values of the specs, shared by the database checks, the forms and the screens. */
+
+export const contentStatuses = ["draft", "published", "scheduled", "archived"] as const;
+export type ContentStatus = (typeof contentStatuses)[number];
+
+export const serviceTypes = ["installation", "renovation", "depannage", "autre"] as const;
+export type ServiceType = (typeof serviceTypes)[number];
+export const serviceTypeLabels: Record<ServiceType, string> = {
+  installation: "Installation électrique",
+  renovation: "Rénovation électrique",
+  depannage: "Dépannage électrique",
+  autre: "Autre demande",
+};
+
+export const contactStatuses = ["new", "in_progress", "completed", "archived"] as const;
+export type ContactStatus = (typeof contactStatuses)[number];
+
+export const expertiseIcons = [
+  "Home",
+  "Zap",
+  "Wrench",
+  "Sun",
+  "ShieldCheck",
+  "Plug",
+  "Building",
+  "Factory",
+] as const;
+export type ExpertiseIcon = (typeof expertiseIcons)[number];
+
+export const expertiseSizes = ["small", "medium", "large"] as const;
+export type ExpertiseSize = (typeof expertiseSizes)[number];
+
+export const corsDomainTypes = ["cors", "csp", "both"] as const;
+
+export const emailTemplateNames = ["contact_confirmation", "contact_notification"] as const;
+export type EmailTemplateName = (typeof emailTemplateNames)[number];
+
+export const sitemapPageTypes = [
+  "home",
+  "about",
+  "blog",
+  "blog_article",
+  "projects",
+  "project",
+  "contact",
+  "cms_page",
+] as const;
+export type SitemapPageType = (typeof sitemapPageTypes)[number];
+
+export const sitemapChangeFrequencies = [
+  "always",
+  "hourly",
+  "daily",
+  "weekly",
+  "monthly",
+  "yearly",
+  "never",
+] as const;
+
+export const outboxStatuses = ["pending", "sending", "sent", "failed"] as const;
+
+export const userRoles = ["admin", "user"] as const;
+export type UserRole = (typeof userRoles)[number];

@@ -1,0 +1,10 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+// The route table of spec/public-site.md §2 and spec/back-office.md §2.1, written out.
+export default [
+  // ---- resources (non-UI)
+  route("healthz", "routes/resources/healthz.ts"),
+
+  // ---- public site
+  layout("routes/site/layout.tsx", [index("routes/site/home.tsx")]),
+] satisfies RouteConfig;

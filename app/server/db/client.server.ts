@@ -1,0 +1,33 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { logger } from "~/server/logger.server";
+import * as schema from "./schema";
+
+export type Database = NodePgDatabase<typeof schema>;
+
+let pool: pg.Pool | undefined;
+let database: Database | undefined;
+
+/** The pool for DATABASE_URL, made on first use (the embedded server sets the URL at start). */
+export function getPool(): pg.Pool {
+  if (!pool) {
+    const connectionString = process.env.DATABASE_URL;
+    if (!connectionString) throw new Error("DATABASE_URL is not set and no database was started.");
+    pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    // An idle client losing its connection must not crash the process.
+    pool.on("error", (error) => logger.error({ err: error }, "idle database client error"));
+  }
+  return pool;
+}
+
+export function db(): Database {
+  database ??= drizzle({ client: getPool(), schema });
+  return database;
+}
+
+export async function closePool() {
+  const closing = pool;
+  pool = undefined;
+  database = undefined;
+  await closing?.end();
+}

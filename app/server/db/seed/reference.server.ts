@@ -1,0 +1,161 @@
+import { sql } from "drizzle-orm";
+import { BRAND_NAME, DEFAULT_COMPANY_DESCRIPTION, DEFAULT_SITE_TITLE } from "~/lib/site-defaults";
+import { db } from "../client.server";
+import {
+  corsDomains,
+  emailTemplates,
+  gtmSettings,
+  robotsSettings,
+  siteSettings,
+  sitemapSettings,
+} from "../schema";
+
+/**
+ * Reference data every installation needs. Each insert skips rows that already exist, so
+ * running it again changes nothing and never overwrites what staff have edited.
+ */
+export async function seedReferenceData() {
+  await db().transaction(async (tx) => {
+    await tx
+      .insert(siteSettings)
+      .values({
+        companyName: BRAND_NAME,
+        companyEmail: "contact@betic-electricite.fr",
+        companyPhone: "05 55 34 21 87",
+        companyAddress: "18 rue François Chénieux",
+        companyCity: "Limoges",
+        companyZipCode: "87000",
+        companyDescription: DEFAULT_COMPANY_DESCRIPTION,
+        fromEmail: "ne-pas-repondre@betic-electricite.fr",
+        mailjetFromName: BRAND_NAME,
+        replyToEmail: "contact@betic-electricite.fr",
+        siteTitle: DEFAULT_SITE_TITLE,
+        siteDescription:
+          "Électricien à Limoges : installation, rénovation et dépannage électrique pour particuliers et professionnels. Devis gratuit.",
+        siteKeywords:
+          "électricien Limoges, dépannage électrique, rénovation électrique, installation électrique, Haute-Vienne",
+      })
+      .onConflictDoNothing();
+
+    await tx.insert(gtmSettings).values({ isEnabled: false }).onConflictDoNothing();
+
+    await tx.insert(robotsSettings).values({ content: DEFAULT_ROBOTS }).onConflictDoNothing();
+
+    await tx
+      .insert(sitemapSettings)
+      .values(
+        SITEMAP_DEFAULTS.map(([pageType, changeFrequency, priority]) => ({
+          pageType,
+          changeFrequency,
+          priority,
+        })),
+      )
+      .onConflictDoNothing();
+
+    await tx.insert(emailTemplates).values(EMAIL_TEMPLATES).onConflictDoNothing();
+
+    await tx
+      .insert(corsDomains)
+      .values(ESSENTIAL_DOMAINS.map((domain) => ({ ...domain, isEssential: true })))
+      .onConflictDoNothing();
+  });
+}
+
+/** True when the database holds no content yet (first start: load the demo). */
+export async function isContentEmpty() {
+  const result = await db().execute<{ empty: boolean }>(
+    sql`select not exists (select 1 from blog_articles) and not exists (select 1 from projects) as empty`,
+  );
+  return result.rows[0]!.empty;
+}
+
+const DEFAULT_ROBOTS = `User-agent: *
+Allow: /
+Disallow: /admin
+`;
+
+const SITEMAP_DEFAULTS = [
+  ["home", "daily", 1],
+  ["about", "monthly", 0.8],
+  ["blog", "daily", 0.9],
+  ["blog_article", "weekly", 0.7],
+  ["projects", "weekly", 0.9],
+  ["project", "monthly", 0.7],
+  ["contact", "monthly", 0.8],
+  ["cms_page", "monthly", 0.5],
+] as const;
+
+const ESSENTIAL_DOMAINS = [
+  {
+    domain: "https://www.googletagmanager.com",
+    type: "csp",
+    description: "Google Tag Manager (après consentement)",
+  },
+  {
+    domain: "https://www.google-analytics.com",
+    type: "csp",
+    description: "Google Analytics 4 (après consentement)",
+  },
+  { domain: "https://www.google.com", type: "csp", description: "reCAPTCHA : script et vérification" },
+  { domain: "https://www.gstatic.com", type: "csp", description: "reCAPTCHA : ressources statiques" },
+] as const;
+
+const EMAIL_TEMPLATES = [
+  {
+    name: "contact_confirmation",
+    subject: "Nous avons bien reçu votre demande, {{name}}",
+    htmlContent: `<p>Bonjour {{name}},</p>
+<p>Merci d'avoir contacté ${BRAND_NAME}. Nous avons bien reçu votre demande concernant « {{subject}} » et un électricien de notre équipe vous répondra dans les plus brefs délais, en général sous 24 heures ouvrées.</p>
+<p><strong>Récapitulatif de votre demande</strong></p>
+<ul>
+  <li>Prestation : {{service_type}}</li>
+  <li>Téléphone : {{phone}}</li>
+  <li>E-mail : {{email}}</li>
+</ul>
+<blockquote>{{message}}</blockquote>
+<p>En cas d'urgence électrique, appelez-nous directement au 05 55 34 21 87, du lundi au vendredi de 7h à 17h.</p>
+<p>Bien cordialement,<br>L'équipe ${BRAND_NAME}</p>`,
+    textContent: `Bonjour {{name}},
+
+Merci d'avoir contacté ${BRAND_NAME}. Nous avons bien reçu votre demande concernant « {{subject}} » et un électricien de notre équipe vous répondra dans les plus brefs délais, en général sous 24 heures ouvrées.
+
+Récapitulatif de votre demande
+- Prestation : {{service_type}}
+- Téléphone : {{phone}}
+- E-mail : {{email}}
+
+{{message}}
+
+En cas d'urgence électrique, appelez-nous directement au 05 55 34 21 87, du lundi au vendredi de 7h à 17h.
+
+Bien cordialement,
+L'équipe ${BRAND_NAME}`,
+  },
+  {
+    name: "contact_notification",
+    subject: "Nouvelle demande de contact : {{subject}}",
+    htmlContent: `<p>Une nouvelle demande est arrivée depuis le site.</p>
+<ul>
+  <li><strong>Nom :</strong> {{name}}</li>
+  <li><strong>E-mail :</strong> {{email}}</li>
+  <li><strong>Téléphone :</strong> {{phone}}</li>
+  <li><strong>Prestation :</strong> {{service_type}}</li>
+  <li><strong>Objet :</strong> {{subject}}</li>
+</ul>
+<p><strong>Message :</strong></p>
+<blockquote>{{message}}</blockquote>
+<p>Retrouvez toutes les demandes dans le back-office, rubrique Contacts.</p>`,
+    textContent: `Une nouvelle demande est arrivée depuis le site.
+
+Nom : {{name}}
+E-mail : {{email}}
+Téléphone : {{phone}}
+Prestation : {{service_type}}
+Objet : {{subject}}
+
+Message :
+{{message}}
+
+Retrouvez toutes les demandes dans le back-office, rubrique Contacts.`,
+  },
+];

@@ -1,0 +1,54 @@
+// Process entry: serves the built app (or Vite in development), listens, and shuts down
+// gracefully. The application itself (database, headers, routes) is server/app.ts.
+import compression from "compression";
+import express from "express";
+
+const dev = process.argv.includes("--dev");
+if (!dev) process.env.NODE_ENV ??= "production";
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+
+let loadApp;
+if (dev) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(viteDevServer.middlewares);
+  loadApp = () => viteDevServer.ssrLoadModule("./server/app.ts");
+} else {
+  // Hashed file names never change content: cache them for a year.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+  loadApp = () => import("./build/server/index.js");
+}
+
+let running;
+try {
+  running = await (await loadApp()).start();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+app.use(running.handler);
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+const server = app.listen(port, host, () => running.announce());
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  running.logger.info({ signal }, "shutting down: finishing in-flight requests");
+  // Stop accepting, let in-flight requests finish, then release the database.
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  await closed;
+  clearTimeout(force);
+  await running.stop();
+  process.exit(0);
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
