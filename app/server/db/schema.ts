@@ -103,7 +103,7 @@ export const siteSettings = pgTable(
     updatedAt: updatedAt(),
   },
   // One row only: every row indexes the same constant.
-  (t) => [uniqueIndex("site_settings_singleton").on(sql`(true)`)],
+  () => [uniqueIndex("site_settings_singleton").on(sql`(true)`)],
 );
 
 /** The only settings the public side may read: an explicit allowlist, no secrets. */
