@@ -2,6 +2,8 @@
 // gracefully. The application itself (database, headers, routes) is server/app.ts.
 import compression from "compression";
 import express from "express";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const dev = process.argv.includes("--dev");
 if (!dev) process.env.NODE_ENV ??= "production";
@@ -18,9 +20,10 @@ if (dev) {
   loadApp = () => viteDevServer.ssrLoadModule("./server/app.ts");
 } else {
   // Hashed file names never change content: cache them for a year.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
-  loadApp = () => import("./build/server/index.js");
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  loadApp = () => import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
 }
 
 let running;

@@ -3,7 +3,7 @@ import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const stamp = "build/server/index.js";
+const stamp = path.join(process.env.BUILD_DIR ?? "build", "server/index.js");
 function newestIn(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -12,7 +12,7 @@ function newestIn(dir) {
   }
   return newest;
 }
-const sources = ["app", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+const sources = ["app", "server", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
 const newestSource = Math.max(
   ...sources.filter(existsSync).map((p) => (statSync(p).isDirectory() ? newestIn(p) : statSync(p).mtimeMs)),
 );
