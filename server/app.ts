@@ -11,6 +11,8 @@ import { securityHeaders } from "./security";
 declare module "react-router" {
   interface AppLoadContext {
     cspNonce: string;
+    /** The client's address (Express's req.ip; honours TRUST_PROXY behind a reverse proxy). */
+    clientIp: string;
   }
 }
 
@@ -25,7 +27,10 @@ export async function start() {
   handler.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? "unknown",
+      }),
     }),
   );
 
