@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { logger } from "~/server/logger.server";
 
@@ -20,6 +20,8 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
   const databaseDir = path.join(dataDir, "postgres");
   const port = Number(process.env.EMBEDDED_PG_PORT ?? DEFAULT_PORT);
   await mkdir(dataDir, { recursive: true });
+  // As root, the server runs as the `postgres` user, which must be able to reach its directory.
+  if (process.getuid?.() === 0) await chmod(dataDir, ((await stat(dataDir)).mode & 0o777) | 0o711);
   await stopOrphanOrRefuse(databaseDir);
 
   const password = await readOrCreatePassword(path.join(dataDir, ".postgres-password"));
