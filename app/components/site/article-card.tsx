@@ -1,0 +1,55 @@
+import { Calendar, Clock, User } from "lucide-react";
+import { Link } from "react-router";
+import { formatLongDate } from "~/lib/format-date";
+import type { ArticleSummary } from "~/server/content/blog.server";
+
+/** An article in a list: links to /blog/{slug or id} (public-site.md §2). */
+export function ArticleCard({ article }: { article: ArticleSummary }) {
+  const href = `/blog/${article.slug || article.id}`;
+  return (
+    <article className="group relative flex h-full has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition hover:-translate-y-0.5 hover:border-betic-red/60 hover:shadow-lg hover:shadow-black/30">
+      <div className="aspect-[16/9] overflow-hidden bg-muted">
+        {article.mainImage ? (
+          <img
+            src={article.mainImage}
+            alt=""
+            width={640}
+            height={360}
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-cover transition duration-500 group-hover:scale-105"
+          />
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        {article.category ? (
+          <span className="w-fit rounded-full bg-betic-red/15 px-3 py-1 text-xs font-medium text-red-300">
+            {article.category.name}
+          </span>
+        ) : null}
+        <h3 className="text-lg font-semibold leading-snug">
+          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {article.title}
+          </Link>
+        </h3>
+        {article.excerpt ? (
+          <p className="line-clamp-3 text-sm text-muted-foreground">{article.excerpt}</p>
+        ) : null}
+        <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-2 text-xs text-muted-foreground">
+          <span className="inline-flex items-center gap-1">
+            <User aria-hidden className="size-3.5" />
+            {article.authorName}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Calendar aria-hidden className="size-3.5" />
+            <time dateTime={new Date(article.date).toISOString()}>{formatLongDate(article.date)}</time>
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Clock aria-hidden className="size-3.5" />
+            {article.readTime}
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

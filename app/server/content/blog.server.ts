@@ -1,0 +1,147 @@
+import { and, asc, desc, eq, exists, ne, sql, type SQL } from "drizzle-orm";
+import { db } from "~/server/db/client.server";
+import {
+  blogArticleCategories,
+  blogArticles,
+  blogAuthors,
+  blogCategories,
+} from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { slugOrIdMatches } from "./lookup.server";
+import { displayDate, publiclyVisible } from "./visibility.server";
+
+export const DEFAULT_AUTHOR_NAME = "Admin";
+/** public-site.md §9: related articles 3. */
+export const RELATED_ARTICLES_LIMIT = 3;
+
+export type CategoryRef = { name: string; slug: string };
+
+/** What an article card needs (public-site.md §2 "Blog list", §3). */
+export type ArticleSummary = {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  mainImage: string | null;
+  readTime: string;
+  authorName: string;
+  date: Date;
+  category: CategoryRef | null;
+};
+
+/** Only the first category is shown (§3); "first" is alphabetical so it is stable. */
+const firstCategory = sql<CategoryRef | null>`(
+  select json_build_object('name', ${blogCategories.name}, 'slug', ${blogCategories.slug})
+  from ${blogArticleCategories}
+  join ${blogCategories} on ${blogCategories.id} = ${blogArticleCategories.categoryId}
+  where ${blogArticleCategories.articleId} = ${blogArticles.id}
+  order by ${blogCategories.name}
+  limit 1
+)`;
+
+const summaryColumns = {
+  id: blogArticles.id,
+  slug: blogArticles.slug,
+  title: blogArticles.title,
+  excerpt: blogArticles.excerpt,
+  mainImage: blogArticles.mainImage,
+  readTime: blogArticles.readTime,
+  authorName: sql<string>`coalesce(${blogAuthors.name}, ${DEFAULT_AUTHOR_NAME})`,
+  date: displayDate(blogArticles),
+  category: firstCategory,
+};
+
+function inCategory(categorySlug: string): SQL {
+  return exists(
+    db()
+      .select({ one: sql`1` })
+      .from(blogArticleCategories)
+      .innerJoin(blogCategories, eq(blogCategories.id, blogArticleCategories.categoryId))
+      .where(
+        and(
+          eq(blogArticleCategories.articleId, blogArticles.id),
+          eq(blogCategories.slug, categorySlug),
+        ),
+      ),
+  );
+}
+
+/** §4: published articles first (newest first), then scheduled ones by ascending date. */
+const articleOrder = [
+  sql`case when ${blogArticles.status} = 'published' then 0 else 1 end`,
+  sql`case when ${blogArticles.status} = 'published' then ${blogArticles.publishedAt} end desc nulls last`,
+  asc(blogArticles.scheduledAt),
+  desc(blogArticles.createdAt),
+];
+
+/** Public articles for the cards, optionally in one category (by slug) and limited. */
+export async function listPublishedArticles(
+  options: { categorySlug?: string | null; limit?: number; excludeId?: string } = {},
+): Promise<ArticleSummary[]> {
+  const conditions = [publiclyVisible(blogArticles)];
+  if (options.categorySlug) conditions.push(inCategory(options.categorySlug));
+  if (options.excludeId) conditions.push(ne(blogArticles.id, options.excludeId));
+  const query = db()
+    .select(summaryColumns)
+    .from(blogArticles)
+    .leftJoin(blogAuthors, eq(blogAuthors.id, blogArticles.authorId))
+    .where(and(...conditions))
+    .orderBy(...articleOrder);
+  try {
+    return options.limit ? await query.limit(options.limit) : await query;
+  } catch (error) {
+    // §8: list reads that fail return empty lists silently (logged for us).
+    logger.error({ err: error }, "public article list read failed");
+    return [];
+  }
+}
+
+/** Blog categories for the filter buttons, alphabetical. */
+export async function listBlogCategories(): Promise<CategoryRef[]> {
+  try {
+    return await db()
+      .select({ name: blogCategories.name, slug: blogCategories.slug })
+      .from(blogCategories)
+      .orderBy(asc(blogCategories.name));
+  } catch (error) {
+    logger.error({ err: error }, "blog category list read failed");
+    return [];
+  }
+}
+
+export type ArticleDetail = Awaited<ReturnType<typeof readArticle>>;
+
+async function readArticle(slugOrId: string) {
+  const [row] = await db()
+    .select({
+      ...summaryColumns,
+      content: blogArticles.content,
+      status: blogArticles.status,
+      publishedAt: blogArticles.publishedAt,
+      updatedAt: blogArticles.updatedAt,
+      metaTitle: blogArticles.metaTitle,
+      metaDescription: blogArticles.metaDescription,
+      metaKeywords: blogArticles.metaKeywords,
+      canonicalUrl: blogArticles.canonicalUrl,
+      ogTitle: blogArticles.ogTitle,
+      ogDescription: blogArticles.ogDescription,
+      ogImage: blogArticles.ogImage,
+      twitterTitle: blogArticles.twitterTitle,
+      twitterDescription: blogArticles.twitterDescription,
+      twitterImage: blogArticles.twitterImage,
+    })
+    .from(blogArticles)
+    .leftJoin(blogAuthors, eq(blogAuthors.id, blogArticles.authorId))
+    .where(and(publiclyVisible(blogArticles), slugOrIdMatches(blogArticles, slugOrId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * One public article by slug (or id), null when it does not exist or is not public.
+ * §5: a missing slug is an error, not a "not found".
+ */
+export async function getPublishedArticle(slugOrId: string | undefined) {
+  if (!slugOrId) throw new Error("Article slug is required");
+  return readArticle(slugOrId);
+}

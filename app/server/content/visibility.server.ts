@@ -1,0 +1,29 @@
+import { and, eq, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+
+/** The columns every publishable table (blog_articles, projects) shares. */
+export type Publishable = {
+  status: PgColumn;
+  publishedAt: PgColumn;
+  scheduledAt: PgColumn;
+};
+
+/**
+ * The one rule deciding what the public may see (DESIGN.md "Data"), used by every public read:
+ * a published item whose publication date is not in the future, or a scheduled item whose date
+ * has passed. Evaluated by the database at query time, so no job is needed to "publish" anything.
+ */
+export function publiclyVisible(table: Publishable): SQL {
+  const now = sql`now()`;
+  return or(
+    and(eq(table.status, "published"), or(isNull(table.publishedAt), lte(table.publishedAt, now))),
+    and(eq(table.status, "scheduled"), isNotNull(table.scheduledAt), lte(table.scheduledAt, now)),
+  )!;
+}
+
+/** The date shown for an item (public-site.md §3): published_at, else scheduled_at, else created_at. */
+export function displayDate(table: Publishable & { createdAt: PgColumn }): SQL<Date> {
+  return sql<Date>`coalesce(${table.publishedAt}, ${table.scheduledAt}, ${table.createdAt})`.mapWith(
+    (value: string | Date) => new Date(value),
+  );
+}
