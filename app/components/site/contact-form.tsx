@@ -1,0 +1,261 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, Loader2, Send } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { fieldClassName, Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import {
+  contactSchema,
+  contactSubmissionSchema,
+  HONEYPOT_FIELD,
+  RECAPTCHA_FIELD,
+  type ContactActionData,
+} from "~/lib/contact-schema";
+import { cn } from "~/lib/cn";
+import { serviceTypeLabels, serviceTypes } from "~/lib/enums";
+import { Recaptcha, RECAPTCHA_MESSAGES } from "./recaptcha";
+
+export const CONTACT_ACTION = "/contact";
+const SEND_FAILED = "Impossible d'envoyer votre message. Veuillez réessayer plus tard.";
+
+export type ContactFormProps = {
+  /** Set only when the robot check is active (enabled and both keys configured). */
+  recaptchaSiteKey: string | null;
+  /** The /contact action's answer after a plain POST (no JavaScript); the fetcher's otherwise. */
+  serverResult?: ContactActionData;
+  className?: string;
+};
+
+/** The contact / quote request form (public-site.md §2 Contact form, §5, §8). */
+export function ContactForm({ recaptchaSiteKey, serverResult, className }: ContactFormProps) {
+  const fetcher = useFetcher<ContactActionData>();
+  const answer = fetcher.data ?? serverResult;
+  const submitting = fetcher.state !== "idle";
+  const [dismissed, setDismissed] = useState<ContactActionData | undefined>();
+  const [recaptcha, setRecaptcha] = useState<{ ready: boolean; problem: string | null; token: string }>({
+    ready: false,
+    problem: null,
+    token: "",
+  });
+  const robotCheck = recaptchaSiteKey !== null;
+
+  const [form, fields] = useForm({
+    id: "contact-form",
+    lastResult: answer?.result,
+    constraint: getZodConstraint(contactSchema),
+    defaultValue: { serviceType: "autre" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: contactSubmissionSchema(robotCheck) });
+    },
+  });
+
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.outcome === "success") {
+      toast.success("Message envoyé", { description: "Nous vous contacterons dans les plus brefs délais." });
+    } else if (answer.outcome === "error") {
+      toast.error("Erreur", { description: answer.message ?? SEND_FAILED });
+    } else if (answer.result.error?.[RECAPTCHA_FIELD]) {
+      toast.error("Erreur de validation", { description: answer.result.error[RECAPTCHA_FIELD]?.[0] });
+    }
+  }, [answer]);
+
+  if (answer?.outcome === "success" && answer !== dismissed) {
+    return (
+      <div
+        role="status"
+        className={cn(
+          "flex flex-col items-center gap-4 rounded-xl border border-green-500/40 bg-green-500/10 p-8 text-center",
+          className,
+        )}
+      >
+        <CheckCircle2 className="size-12 text-green-400" aria-hidden="true" />
+        <h3 className="text-xl font-semibold">Message envoyé avec succès!</h3>
+        <p className="text-muted-foreground">Nous vous contacterons dans les plus brefs délais.</p>
+        <Button asChild variant="outline">
+          {/* A link, so that without JavaScript it brings back an empty form too. */}
+          <a
+            href={`${CONTACT_ACTION}#contact-form`}
+            onClick={(event) => {
+              event.preventDefault();
+              setDismissed(answer);
+            }}
+          >
+            Envoyer un autre message
+          </a>
+        </Button>
+      </div>
+    );
+  }
+
+  const formProps = getFormProps(form);
+  const recaptchaError = form.allErrors[RECAPTCHA_FIELD]?.[0];
+
+  return (
+    <fetcher.Form
+      method="post"
+      action={CONTACT_ACTION}
+      {...formProps}
+      onSubmit={(event) => {
+        if (robotCheck && !recaptcha.token) {
+          if (!recaptcha.ready && !recaptcha.problem) {
+            setRecaptcha((state) => ({ ...state, problem: RECAPTCHA_MESSAGES.notLoaded }));
+          }
+          toast.error("Erreur de validation", {
+            description: "Veuillez confirmer que vous n'êtes pas un robot",
+          });
+        }
+        formProps.onSubmit(event);
+      }}
+      className={cn("grid gap-5", className)}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Nom complet" errorId={fields.name.errorId} errors={fields.name.errors}>
+          <Input
+            {...getInputProps(fields.name, { type: "text" })}
+            key={fields.name.key}
+            autoComplete="name"
+            placeholder="Jean Dupont"
+          />
+        </Field>
+        <Field label="Email" errorId={fields.email.errorId} errors={fields.email.errors}>
+          <Input
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
+            autoComplete="email"
+            placeholder="jean.dupont@exemple.fr"
+          />
+        </Field>
+        <Field label="Téléphone" errorId={fields.phone.errorId} errors={fields.phone.errors}>
+          <Input
+            {...getInputProps(fields.phone, { type: "tel" })}
+            key={fields.phone.key}
+            autoComplete="tel"
+            placeholder="06 12 34 56 78"
+          />
+        </Field>
+        <Field label="Type de prestation" errorId={fields.serviceType.errorId} errors={fields.serviceType.errors}>
+          <select
+            {...getSelectProps(fields.serviceType)}
+            key={fields.serviceType.key}
+            className={cn(fieldClassName, "h-10")}
+          >
+            {serviceTypes.map((type) => (
+              <option key={type} value={type}>
+                {serviceTypeLabels[type]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Field label="Objet" errorId={fields.subject.errorId} errors={fields.subject.errors}>
+        <Input
+          {...getInputProps(fields.subject, { type: "text" })}
+          key={fields.subject.key}
+          placeholder="Demande de devis pour..."
+        />
+      </Field>
+      <Field label="Message" errorId={fields.message.errorId} errors={fields.message.errors}>
+        <Textarea
+          {...getTextareaProps(fields.message)}
+          key={fields.message.key}
+          rows={6}
+          placeholder="Décrivez votre projet ou votre besoin..."
+        />
+      </Field>
+
+      {/* Robots fill every field; people never see this one. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={`${form.id}-${HONEYPOT_FIELD}`}>Ne pas remplir ce champ</label>
+        <input
+          id={`${form.id}-${HONEYPOT_FIELD}`}
+          type="text"
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
+
+      {recaptchaSiteKey ? (
+        <div className="grid gap-2">
+          <Recaptcha
+            siteKey={recaptchaSiteKey}
+            resetSignal={answer}
+            describedBy={recaptchaError ? `${form.id}-recaptcha-error` : undefined}
+            onReady={() => setRecaptcha((state) => ({ ...state, ready: true, problem: null }))}
+            onProblem={(problem) => setRecaptcha((state) => ({ ...state, problem }))}
+            onToken={(token) => {
+              setRecaptcha((state) => ({ ...state, token }));
+              // Clear the "not a robot" message as soon as the box is ticked.
+              if (token) form.validate({ name: RECAPTCHA_FIELD });
+            }}
+          />
+          {recaptchaError ? (
+            <p id={`${form.id}-recaptcha-error`} className="text-sm text-red-300">
+              {recaptchaError}
+            </p>
+          ) : null}
+          {recaptcha.problem ? (
+            <Alert variant="destructive">
+              <AlertTitle>Erreur reCAPTCHA</AlertTitle>
+              <AlertDescription>{recaptcha.problem}</AlertDescription>
+            </Alert>
+          ) : null}
+        </div>
+      ) : null}
+
+      {answer?.outcome === "error" && !submitting ? (
+        <Alert variant="destructive" id={form.errorId}>
+          <AlertTitle>Erreur</AlertTitle>
+          <AlertDescription>{answer.message ?? SEND_FAILED}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto sm:justify-self-start">
+        {submitting ? (
+          <>
+            <Loader2 className="animate-spin" aria-hidden="true" />
+            Envoi en cours...
+          </>
+        ) : (
+          <>
+            <Send aria-hidden="true" />
+            Envoyer le message
+          </>
+        )}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function Field({
+  label,
+  errorId,
+  errors,
+  children,
+}: {
+  label: string;
+  errorId: string;
+  errors: string[] | undefined;
+  children: React.ReactElement<{ id?: string }>;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={children.props.id}>{label}</Label>
+      {children}
+      {errors?.length ? (
+        <p id={errorId} className="text-sm text-red-300">
+          {errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { cn } from "~/lib/cn";
+import type { PublicSettings } from "~/server/settings.server";
+
+type ContactDetails = Pick<
+  PublicSettings,
+  "companyPhone" | "companyEmail" | "companyAddress" | "companyZipCode" | "companyCity"
+>;
+
+/** The company's contact details and opening hours (public-site.md §1). */
+export function ContactInfo({ settings, className }: { settings: ContactDetails; className?: string }) {
+  const { companyPhone: phone, companyEmail: email, companyAddress: address } = settings;
+  const town = [settings.companyZipCode, settings.companyCity].filter(Boolean).join(" ");
+  return (
+    <section
+      aria-labelledby="contact-info-title"
+      className={cn("rounded-xl border bg-card p-6 shadow-sm sm:p-8", className)}
+    >
+      <h2 id="contact-info-title" className="text-xl font-semibold">
+        Informations de contact
+      </h2>
+      <ul className="mt-6 grid gap-6">
+        {phone ? (
+          <Item icon={<Phone />} label="Téléphone">
+            <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="hover:text-primary hover:underline">
+              {phone}
+            </a>
+          </Item>
+        ) : null}
+        {email ? (
+          <Item icon={<Mail />} label="Email">
+            <a href={`mailto:${email}`} className="break-all hover:text-primary hover:underline">
+              {email}
+            </a>
+          </Item>
+        ) : null}
+        {address || town ? (
+          <Item icon={<MapPin />} label="Adresse">
+            <address className="not-italic">
+              {address}
+              {address && town ? <br /> : null}
+              {town}
+            </address>
+          </Item>
+        ) : null}
+        <Item icon={<Clock />} label="Horaires d'ouverture">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt>Lundi – Vendredi</dt>
+            <dd>7h – 17h</dd>
+            <dt>Samedi – Dimanche</dt>
+            <dd>Fermé</dd>
+          </dl>
+        </Item>
+      </ul>
+    </section>
+  );
+}
+
+function Item({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
+  return (
+    <li className="flex gap-4">
+      <span
+        aria-hidden="true"
+        className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary [&_svg]:size-5"
+      >
+        {icon}
+      </span>
+      <div className="grid gap-1 text-sm">
+        <span className="font-medium text-foreground">{label}</span>
+        <div className="text-muted-foreground">{children}</div>
+      </div>
+    </li>
+  );
+}
