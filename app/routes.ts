@@ -4,6 +4,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 export default [
   // ---- resources (non-UI)
   route("healthz", "routes/resources/healthz.ts"),
+  route("media/*", "routes/resources/media.ts"),
 
   // ---- public site
   layout("routes/site/layout.tsx", [index("routes/site/home.tsx")]),

@@ -1,0 +1,215 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { createReadStream } from "node:fs";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { MEDIA_URL_PREFIX } from "~/lib/image-variants";
+import { config } from "~/server/config.server";
+import { logger } from "~/server/logger.server";
+
+/**
+ * Where media files live. Keys are relative paths such as "images/<hash>-1600x900.webp"; they are
+ * content-addressed, so an object is written once and never changes.
+ */
+export interface StorageDriver {
+  readonly name: string;
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The object as a stream, or null when it does not exist. */
+  get(key: string): Promise<StoredObject | null>;
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+export type StoredObject = {
+  body: Readable;
+  contentType: string;
+  size?: number;
+  etag: string;
+};
+
+// Lower-case segments of safe characters, no dot-only segment: nothing can climb out of the root.
+const KEY = /^(?:[a-z0-9][a-z0-9._-]*\/)*[a-z0-9][a-z0-9._-]*$/;
+
+export function isValidKey(key: string) {
+  return key.length <= 512 && KEY.test(key) && !key.split("/").some((part) => /^\.+$/.test(part));
+}
+
+function assertValidKey(key: string) {
+  if (!isValidKey(key)) throw new Error(`Invalid media key: ${JSON.stringify(key)}`);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".gif": "image/gif",
+  ".svg": "image/svg+xml",
+};
+
+export function contentTypeOf(key: string) {
+  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
+}
+
+/** Public URL path of a stored key. */
+export function mediaUrl(key: string) {
+  return `${MEDIA_URL_PREFIX}${key}`;
+}
+
+/** The key behind one of our media URLs (relative or absolute), or null for any other URL. */
+export function keyFromMediaUrl(url: string) {
+  const pathname = url.startsWith("/") ? url : URL.canParse(url) ? new URL(url).pathname : "";
+  if (!pathname.startsWith(MEDIA_URL_PREFIX)) return null;
+  const key = pathname.slice(MEDIA_URL_PREFIX.length);
+  return isValidKey(key) ? key : null;
+}
+
+// ---------------------------------------------------------------- local directory
+
+export function localDriver(root: string): StorageDriver {
+  const fileOf = (key: string) => {
+    assertValidKey(key);
+    return path.join(root, ...key.split("/"));
+  };
+  return {
+    name: `local:${root}`,
+    async put(key, body) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write aside then rename, so a reader never sees half a file.
+      const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+      await writeFile(partial, body);
+      await rename(partial, file);
+    },
+    async get(key) {
+      const file = fileOf(key);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return null;
+      return {
+        body: createReadStream(file),
+        contentType: contentTypeOf(key),
+        size: info.size,
+        etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+      };
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+    async exists(key) {
+      const info = await stat(fileOf(key)).catch(() => null);
+      return Boolean(info?.isFile());
+    },
+  };
+}
+
+// ---------------------------------------------------------------- S3-compatible bucket
+
+export type S3Options = {
+  bucket: string;
+  region?: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle?: boolean;
+};
+
+export function s3Driver(options: S3Options): StorageDriver {
+  const client = new S3Client({
+    region: options.region || "us-east-1",
+    endpoint: options.endpoint || undefined,
+    forcePathStyle: options.forcePathStyle,
+    // Without explicit keys the SDK's default chain applies (instance role, shared config...).
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+  });
+  const Bucket = options.bucket;
+  const isMissing = (error: unknown) =>
+    error instanceof NoSuchKey ||
+    error instanceof NotFound ||
+    (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 404;
+
+  return {
+    name: `s3:${Bucket}`,
+    async put(key, body, contentType) {
+      assertValidKey(key);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: "public, max-age=31536000, immutable",
+        }),
+      );
+    },
+    async get(key) {
+      assertValidKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!(object.Body instanceof Readable)) throw new Error("S3 returned no readable body");
+        return {
+          body: object.Body,
+          contentType: object.ContentType ?? contentTypeOf(key),
+          size: object.ContentLength,
+          etag: object.ETag ?? `"${key}"`,
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      assertValidKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async exists(key) {
+      assertValidKey(key);
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------- the configured driver
+
+let driver: StorageDriver | undefined;
+
+/** DATA_DIR/media by default; an S3-compatible bucket when S3_BUCKET is set. */
+export function storage(): StorageDriver {
+  if (!driver) {
+    const env = process.env;
+    driver = env.S3_BUCKET
+      ? s3Driver({
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === "true" || env.S3_FORCE_PATH_STYLE === "1",
+        })
+      : localDriver(path.join(config.dataDir, "media"));
+    logger.info({ storage: driver.name }, "media storage");
+  }
+  return driver;
+}
+
+/** For tests: use another driver (or, with no argument, the configured one again). */
+export function setStorageDriver(next?: StorageDriver) {
+  driver = next;
+}
