@@ -4,8 +4,12 @@ import "react-router";
 import { openDatabase, closeDatabase } from "~/server/db/database.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
 import { loadDemoContentOnFirstStart } from "~/server/db/seed/demo.server";
+import { ensureFirstAdmin } from "~/server/auth/users.server";
 import { config } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
+import { startChangeNotifications, stopChangeNotifications } from "~/server/db/notifications.server";
+import { htmlCaching } from "~/server/cache/html-cache.server";
+import { stopPageCache } from "~/server/cache/page-cache.server";
 import { securityHeaders } from "./security";
 
 declare module "react-router" {
@@ -21,9 +25,12 @@ export async function start() {
   await openDatabase();
   await migrateDatabase();
   await loadDemoContentOnFirstStart();
+  await ensureFirstAdmin();
+  await startChangeNotifications();
 
   const handler = express.Router();
   handler.use(securityHeaders());
+  handler.use(htmlCaching({ serverCache: !process.argv.includes("--dev") }));
   handler.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
@@ -41,6 +48,8 @@ export async function start() {
       logger.info(`Site ready on ${config.publicUrl}`);
     },
     async stop() {
+      await stopChangeNotifications();
+      stopPageCache();
       await closeDatabase();
     },
   };

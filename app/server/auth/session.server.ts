@@ -1,0 +1,73 @@
+import { data, redirect } from "react-router";
+import type { UserRole } from "~/lib/enums";
+import { hasRole } from "~/lib/roles";
+import { auth, type AuthUser } from "./auth.server";
+
+export type SessionUser = AuthUser;
+
+/** Admin pages carry personal data and change often: never stored by a browser or a proxy. */
+export const noStoreHeaders = { "Cache-Control": "private, no-store" } as const;
+
+type SessionRead = { user: SessionUser | null; headers: Headers };
+
+// The layout's loader and the page's loader run for the same request: read the session once.
+const reads = new WeakMap<Request, Promise<SessionRead>>();
+
+function readSession(request: Request): Promise<SessionRead> {
+  let read = reads.get(request);
+  if (!read) {
+    read = auth()
+      .api.getSession({ headers: request.headers, returnHeaders: true })
+      .then(({ headers, response }) => ({ user: response?.user ?? null, headers }));
+    reads.set(request, read);
+  }
+  return read;
+}
+
+export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  return (await readSession(request)).user;
+}
+
+/**
+ * Set-Cookie headers Better Auth produced while reading the session (a session past its update
+ * age is extended, a dead one cleared). The admin layout forwards them so sliding expiry works.
+ */
+export async function sessionCookieHeaders(request: Request): Promise<Headers> {
+  const headers = new Headers();
+  for (const cookie of (await readSession(request)).headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+/** The signed-in user, or a redirect to the sign-in page (which brings them back here after). */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getOptionalUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const here = url.pathname + url.search;
+  const search = here === "/admin" || here === "/admin/" ? "" : `?${new URLSearchParams({ redirectTo: here })}`;
+  throw redirect(`/admin/login${search}`, { headers: noStoreHeaders });
+}
+
+/** The signed-in user holding `role` (admin holds every role); a signed-in user without it gets 403. */
+export async function requireRole(request: Request, role: UserRole): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!hasRole(user, role)) {
+    throw data("Vous n'avez pas les droits nécessaires pour accéder à cette page.", {
+      status: 403,
+      headers: noStoreHeaders,
+    });
+  }
+  return user;
+}
+
+/** Where to go after signing in: a path of the back office only, never another site. */
+export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined): string {
+  if (typeof value !== "string") return "/admin";
+  if (!value.startsWith("/admin") || value.startsWith("//") || value.startsWith("/admin/login")) return "/admin";
+  try {
+    const url = new URL(value, "http://local");
+    return url.host === "local" ? url.pathname + url.search : "/admin";
+  } catch {
+    return "/admin";
+  }
+}
