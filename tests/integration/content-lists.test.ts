@@ -93,10 +93,12 @@ describe("article lists", () => {
       authorId: author!.id,
       excerpt: "Résumé",
     });
-    await db().insert(blogArticleCategories).values([
-      { articleId: withAuthor.id, categoryId: zeta!.id },
-      { articleId: withAuthor.id, categoryId: alpha!.id },
-    ]);
+    await db()
+      .insert(blogArticleCategories)
+      .values([
+        { articleId: withAuthor.id, categoryId: zeta!.id },
+        { articleId: withAuthor.id, categoryId: alpha!.id },
+      ]);
     await article({ title: "Sans auteur", status: "published" });
 
     const [first, second] = await listPublishedArticles();
@@ -123,11 +125,13 @@ describe("article lists", () => {
     const a = await article({ title: "Article travaux", status: "published" });
     const b = await article({ title: "Article conseils", status: "published" });
     const hidden = await article({ title: "Brouillon travaux", status: "draft" });
-    await db().insert(blogArticleCategories).values([
-      { articleId: a.id, categoryId: travaux!.id },
-      { articleId: b.id, categoryId: conseils!.id },
-      { articleId: hidden.id, categoryId: travaux!.id },
-    ]);
+    await db()
+      .insert(blogArticleCategories)
+      .values([
+        { articleId: a.id, categoryId: travaux!.id },
+        { articleId: b.id, categoryId: conseils!.id },
+        { articleId: hidden.id, categoryId: travaux!.id },
+      ]);
 
     expect((await listPublishedArticles({ categorySlug: "travaux" })).map((x) => x.title)).toEqual([
       "Article travaux",
@@ -147,10 +151,12 @@ describe("project lists", () => {
   });
 
   it("filters by the category name resolved from the slug", async () => {
-    await db().insert(projectCategories).values([
-      { name: "Tertiaire", slug: "tertiaire" },
-      { name: "Résidentiel", slug: "residentiel" },
-    ]);
+    await db()
+      .insert(projectCategories)
+      .values([
+        { name: "Tertiaire", slug: "tertiaire" },
+        { name: "Résidentiel", slug: "residentiel" },
+      ]);
     await project({ title: "Bureaux", status: "published", category: "Tertiaire", location: "Limoges" });
     await project({ title: "Maison", status: "published", category: "Résidentiel" });
     await project({ title: "Bureaux brouillon", status: "draft", category: "Tertiaire" });

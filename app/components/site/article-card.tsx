@@ -1,7 +1,11 @@
 import { Calendar, Clock, User } from "lucide-react";
 import { Link } from "react-router";
+import { ResponsiveImage } from "~/components/site/responsive-image";
 import { formatLongDate } from "~/lib/format-date";
 import type { ArticleSummary } from "~/server/content/blog.server";
+
+/** Card images (articles and projects) sit in a 1/2/3-column grid. */
+export const CARD_IMAGE_SIZES = "(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw";
 
 /** An article in a list: links to /blog/{slug or id} (public-site.md §2). */
 export function ArticleCard({ article }: { article: ArticleSummary }) {
@@ -10,13 +14,12 @@ export function ArticleCard({ article }: { article: ArticleSummary }) {
     <article className="group relative flex h-full has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition hover:-translate-y-0.5 hover:border-betic-red/60 hover:shadow-lg hover:shadow-black/30">
       <div className="aspect-[16/9] overflow-hidden bg-muted">
         {article.mainImage ? (
-          <img
+          <ResponsiveImage
             src={article.mainImage}
             alt=""
+            sizes={CARD_IMAGE_SIZES}
             width={640}
             height={360}
-            loading="lazy"
-            decoding="async"
             className="h-full w-full object-cover transition duration-500 group-hover:scale-105"
           />
         ) : null}

@@ -1,5 +1,7 @@
 import { MapPin } from "lucide-react";
 import { Link } from "react-router";
+import { CARD_IMAGE_SIZES } from "~/components/site/article-card";
+import { ResponsiveImage } from "~/components/site/responsive-image";
 import type { ProjectSummary } from "~/server/content/projects.server";
 
 /** A project in a list: links to /projects/{slug or id} (public-site.md §2). */
@@ -9,13 +11,12 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
     <article className="group relative flex h-full has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition hover:-translate-y-0.5 hover:border-betic-red/60 hover:shadow-lg hover:shadow-black/30">
       <div className="relative aspect-[4/3] overflow-hidden bg-muted">
         {project.mainImage ? (
-          <img
+          <ResponsiveImage
             src={project.mainImage}
             alt=""
+            sizes={CARD_IMAGE_SIZES}
             width={640}
             height={480}
-            loading="lazy"
-            decoding="async"
             className="h-full w-full object-cover transition duration-500 group-hover:scale-105"
           />
         ) : null}

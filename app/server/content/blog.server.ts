@@ -1,11 +1,6 @@
-import { and, asc, desc, eq, exists, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import {
-  blogArticleCategories,
-  blogArticles,
-  blogAuthors,
-  blogCategories,
-} from "~/server/db/schema";
+import { blogArticleCategories, blogArticles, blogAuthors, blogCategories } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { slugOrIdMatches } from "./lookup.server";
 import { displayDate, publiclyVisible } from "./visibility.server";
@@ -58,9 +53,24 @@ function inCategory(categorySlug: string): SQL {
       .from(blogArticleCategories)
       .innerJoin(blogCategories, eq(blogCategories.id, blogArticleCategories.categoryId))
       .where(
+        and(eq(blogArticleCategories.articleId, blogArticles.id), eq(blogCategories.slug, categorySlug)),
+      ),
+  );
+}
+
+function sharesCategoryWith(articleId: string): SQL {
+  const mine = db()
+    .select({ categoryId: blogArticleCategories.categoryId })
+    .from(blogArticleCategories)
+    .where(eq(blogArticleCategories.articleId, articleId));
+  return exists(
+    db()
+      .select({ one: sql`1` })
+      .from(blogArticleCategories)
+      .where(
         and(
           eq(blogArticleCategories.articleId, blogArticles.id),
-          eq(blogCategories.slug, categorySlug),
+          inArray(blogArticleCategories.categoryId, mine),
         ),
       ),
   );
@@ -74,13 +84,21 @@ const articleOrder = [
   desc(blogArticles.createdAt),
 ];
 
+type ArticleListOptions = {
+  /** Only articles in this category (blog_categories.slug). */
+  categorySlug?: string | null;
+  /** Only articles sharing at least one category with this article. */
+  sharingCategoryWith?: string;
+  excludeIds?: string[];
+  limit?: number;
+};
+
 /** Public articles for the cards, optionally in one category (by slug) and limited. */
-export async function listPublishedArticles(
-  options: { categorySlug?: string | null; limit?: number; excludeId?: string } = {},
-): Promise<ArticleSummary[]> {
+export async function listPublishedArticles(options: ArticleListOptions = {}): Promise<ArticleSummary[]> {
   const conditions = [publiclyVisible(blogArticles)];
   if (options.categorySlug) conditions.push(inCategory(options.categorySlug));
-  if (options.excludeId) conditions.push(ne(blogArticles.id, options.excludeId));
+  if (options.sharingCategoryWith) conditions.push(sharesCategoryWith(options.sharingCategoryWith));
+  if (options.excludeIds?.length) conditions.push(notInArray(blogArticles.id, options.excludeIds));
   const query = db()
     .select(summaryColumns)
     .from(blogArticles)
@@ -92,19 +110,6 @@ export async function listPublishedArticles(
   } catch (error) {
     // §8: list reads that fail return empty lists silently (logged for us).
     logger.error({ err: error }, "public article list read failed");
-    return [];
-  }
-}
-
-/** Blog categories for the filter buttons, alphabetical. */
-export async function listBlogCategories(): Promise<CategoryRef[]> {
-  try {
-    return await db()
-      .select({ name: blogCategories.name, slug: blogCategories.slug })
-      .from(blogCategories)
-      .orderBy(asc(blogCategories.name));
-  } catch (error) {
-    logger.error({ err: error }, "blog category list read failed");
     return [];
   }
 }
@@ -144,4 +149,35 @@ async function readArticle(slugOrId: string) {
 export async function getPublishedArticle(slugOrId: string | undefined) {
   if (!slugOrId) throw new Error("Article slug is required");
   return readArticle(slugOrId);
+}
+
+/**
+ * The article page's two related lists (§2, §9: 3 each). `sameCategory`: other articles of the
+ * category shown on the article. `similar`: articles sharing any of its categories, topped up
+ * with the latest articles so readers always get somewhere to go next.
+ */
+export async function getRelatedArticles(article: { id: string; category: CategoryRef | null }) {
+  const [sameCategory, sharing] = await Promise.all([
+    article.category
+      ? listPublishedArticles({
+          categorySlug: article.category.slug,
+          excludeIds: [article.id],
+          limit: RELATED_ARTICLES_LIMIT,
+        })
+      : Promise.resolve([]),
+    listPublishedArticles({
+      sharingCategoryWith: article.id,
+      excludeIds: [article.id],
+      limit: RELATED_ARTICLES_LIMIT,
+    }),
+  ]);
+  const missing = RELATED_ARTICLES_LIMIT - sharing.length;
+  const latest =
+    missing > 0
+      ? await listPublishedArticles({
+          excludeIds: [article.id, ...sharing.map((a) => a.id)],
+          limit: missing,
+        })
+      : [];
+  return { sameCategory, similar: [...sharing, ...latest] };
 }

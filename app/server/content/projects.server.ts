@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { projectCategories, projects } from "~/server/db/schema";
+import { projectCategories, projectImages, projects } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
+import { slugOrIdMatches } from "./lookup.server";
 import { displayDate, publiclyVisible } from "./visibility.server";
 
 /** public-site.md §9: related projects 3. */
@@ -41,9 +42,17 @@ const projectOrder = [
  * project's category name (§7), so an unknown slug gives an empty list.
  */
 export async function listPublishedProjects(
-  options: { categorySlug?: string | null; limit?: number } = {},
+  options: {
+    categorySlug?: string | null;
+    /** Only projects with this category name (related projects). */
+    categoryName?: string;
+    excludeId?: string;
+    limit?: number;
+  } = {},
 ): Promise<ProjectSummary[]> {
   const conditions = [publiclyVisible(projects)];
+  if (options.categoryName) conditions.push(eq(projects.category, options.categoryName));
+  if (options.excludeId) conditions.push(ne(projects.id, options.excludeId));
   if (options.categorySlug) {
     conditions.push(
       inArray(
@@ -69,17 +78,62 @@ export async function listPublishedProjects(
   }
 }
 
-export type ProjectCategory = { name: string; slug: string };
+/** One public project by slug (or id) with everything the detail page shows; null if not public. */
+export async function getPublishedProject(slugOrId: string) {
+  const [row] = await db()
+    .select({
+      ...summaryColumns,
+      content: projects.content,
+      challenges: projects.challenges,
+      solutions: projects.solutions,
+      results: projects.results,
+      publishedAt: projects.publishedAt,
+      updatedAt: projects.updatedAt,
+      metaTitle: projects.metaTitle,
+      metaDescription: projects.metaDescription,
+      metaKeywords: projects.metaKeywords,
+      canonicalUrl: projects.canonicalUrl,
+      ogTitle: projects.ogTitle,
+      ogDescription: projects.ogDescription,
+      ogImage: projects.ogImage,
+      twitterTitle: projects.twitterTitle,
+      twitterDescription: projects.twitterDescription,
+      twitterImage: projects.twitterImage,
+    })
+    .from(projects)
+    .where(and(publiclyVisible(projects), slugOrIdMatches(projects, slugOrId)))
+    .limit(1);
+  return row ?? null;
+}
 
-/** Project categories for the filter buttons, alphabetical. */
-export async function listProjectCategories(): Promise<ProjectCategory[]> {
-  try {
-    return await db()
-      .select({ name: projectCategories.name, slug: projectCategories.slug })
-      .from(projectCategories)
-      .orderBy(asc(projectCategories.name));
-  } catch (error) {
-    logger.error({ err: error }, "project category list read failed");
-    return [];
+export type GalleryImage = { url: string; alt: string };
+
+/** The gallery (§2): the main image first, then the extra images in display order. */
+export async function getProjectGallery(project: {
+  id: string;
+  title: string;
+  mainImage: string | null;
+}): Promise<GalleryImage[]> {
+  const extra = await db()
+    .select({ url: projectImages.imageUrl, alt: projectImages.altText })
+    .from(projectImages)
+    .where(eq(projectImages.projectId, project.id))
+    .orderBy(asc(projectImages.displayOrder), asc(projectImages.createdAt));
+  const images: GalleryImage[] = project.mainImage ? [{ url: project.mainImage, alt: project.title }] : [];
+  for (const [index, image] of extra.entries()) {
+    // The main image is often uploaded to the gallery too: show it once.
+    if (images.some((shown) => shown.url === image.url)) continue;
+    images.push({ url: image.url, alt: image.alt?.trim() || `${project.title} – photo ${index + 1}` });
   }
+  return images;
+}
+
+/** §7: other public projects of the same category, at most 3. */
+export async function getRelatedProjects(project: { id: string; category: string | null }) {
+  if (!project.category) return [];
+  return listPublishedProjects({
+    categoryName: project.category,
+    excludeId: project.id,
+    limit: RELATED_PROJECTS_LIMIT,
+  });
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { cmsPages } from "~/server/db/schema";
 
 /** The columns every publishable table (blog_articles, projects) shares. */
 export type Publishable = {
@@ -26,4 +27,9 @@ export function displayDate(table: Publishable & { createdAt: PgColumn }): SQL<D
   return sql<Date>`coalesce(${table.publishedAt}, ${table.scheduledAt}, ${table.createdAt})`.mapWith(
     (value: string | Date) => new Date(value),
   );
+}
+
+/** CMS pages have no schedule: public exactly when is_published (public-site.md §5). */
+export function cmsPageVisible(): SQL {
+  return eq(cmsPages.isPublished, true);
 }

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { sanitizeContentHtml } from "~/server/content/sanitize.server";
+
+describe("sanitizeContentHtml", () => {
+  it("keeps the editor's formatting", () => {
+    const html =
+      "<h2>Titre</h2><p>Un <strong>gras</strong>, <em>italique</em>, <u>souligné</u>, <s>barré</s>.<br></p>" +
+      '<ul><li>un</li></ul><ol start="3"><li>trois</li></ol><blockquote>cite</blockquote>' +
+      "<pre><code>const a = 1;</code></pre><hr>" +
+      '<table><thead><tr><th colspan="2">T</th></tr></thead><tbody><tr><td>a</td><td>b</td></tr></tbody></table>' +
+      '<figure><img src="/media/images/abc.webp" alt="Tableau" width="800" height="600"><figcaption>Légende</figcaption></figure>';
+    expect(sanitizeContentHtml(html)).toBe(
+      html.replace("<br>", "<br />").replace("<hr>", "<hr />").replace('height="600">', 'height="600" />'),
+    );
+  });
+
+  it("removes scripts, styles and frames with their content", () => {
+    expect(sanitizeContentHtml("<p>a</p><script>window.__xss=1</script><style>p{}</style>")).toBe("<p>a</p>");
+    expect(sanitizeContentHtml('<iframe src="https://evil.example"></iframe><p>b</p>')).toBe("<p>b</p>");
+    expect(sanitizeContentHtml('<svg onload="alert(1)"><circle /></svg>ok')).toBe("ok");
+    expect(sanitizeContentHtml('<object data="x"></object><embed src="x"><form><input></form>')).toBe("");
+  });
+
+  it("removes event handlers and inline styles", () => {
+    expect(sanitizeContentHtml('<img src=x onerror="window.__xss=1">')).toBe("");
+    expect(sanitizeContentHtml('<img src="https://cdn.example/a.jpg" onerror="alert(1)" style="x">')).toBe(
+      '<img src="https://cdn.example/a.jpg" />',
+    );
+    expect(sanitizeContentHtml('<p onclick="alert(1)" style="color:red" class="x">t</p>')).toBe("<p>t</p>");
+  });
+
+  it("drops dangerous URL schemes", () => {
+    expect(sanitizeContentHtml('<a href="javascript:alert(1)">x</a>')).toBe("<a>x</a>");
+    expect(sanitizeContentHtml('<a href="JaVaScRiPt:alert(1)">x</a>')).toBe("<a>x</a>");
+    expect(sanitizeContentHtml('<a href="&#106;avascript:alert(1)">x</a>')).toBe("<a>x</a>");
+    expect(sanitizeContentHtml('<a href="data:text/html,<script>alert(1)</script>">x</a>')).toBe("<a>x</a>");
+    expect(sanitizeContentHtml('<img src="javascript:alert(1)">')).toBe("");
+    expect(sanitizeContentHtml('<img src="data:image/png;base64,AAAA">')).toBe("");
+    expect(sanitizeContentHtml('<img src="//evil.example/a.png">')).toBe("");
+    expect(sanitizeContentHtml('<img src="/admin/x.png">')).toBe("");
+  });
+
+  it("keeps safe links and protects new-tab links", () => {
+    expect(sanitizeContentHtml('<a href="/contact">c</a>')).toBe('<a href="/contact">c</a>');
+    expect(sanitizeContentHtml('<a href="mailto:a@b.fr">m</a>')).toBe('<a href="mailto:a@b.fr">m</a>');
+    expect(sanitizeContentHtml('<a href="https://x.fr" target="_blank" rel="opener">x</a>')).toBe(
+      '<a href="https://x.fr" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeContentHtml('<a href="https://x.fr" target="other">x</a>')).toBe(
+      '<a href="https://x.fr">x</a>',
+    );
+  });
+
+  it("escapes text so it cannot become markup", () => {
+    expect(sanitizeContentHtml("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>")).toBe(
+      "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>",
+    );
+    expect(sanitizeContentHtml(null)).toBe("");
+  });
+});
