@@ -2,6 +2,12 @@
 
 export const contentStatuses = ["draft", "published", "scheduled", "archived"] as const;
 export type ContentStatus = (typeof contentStatuses)[number];
+export const contentStatusLabels: Record<ContentStatus, string> = {
+  draft: "Brouillon",
+  published: "Publié",
+  scheduled: "Planifié",
+  archived: "Archivé",
+};
 
 export const serviceTypes = ["installation", "renovation", "depannage", "autre"] as const;
 export type ServiceType = (typeof serviceTypes)[number];
@@ -14,6 +20,12 @@ export const serviceTypeLabels: Record<ServiceType, string> = {
 
 export const contactStatuses = ["new", "in_progress", "completed", "archived"] as const;
 export type ContactStatus = (typeof contactStatuses)[number];
+export const contactStatusLabels: Record<ContactStatus, string> = {
+  new: "Nouveau",
+  in_progress: "En cours",
+  completed: "Terminé",
+  archived: "Archivé",
+};
 
 export const expertiseIcons = [
   "Home",
