@@ -1,29 +1,26 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import { buildContentSecurityPolicy, cspSources } from "~/server/security/csp.server";
 
-/** Security headers, with a per-request nonce for the inline scripts React Router renders. */
+/**
+ * Security headers. The Content-Security-Policy comes from the database's CSP domains
+ * (app/server/security/csp.server.ts) with a per-request nonce for the inline scripts React
+ * Router renders and for the tag manager (res.locals.cspNonce / loadContext.cspNonce).
+ */
 export function securityHeaders(): RequestHandler[] {
+  const dev = process.argv.includes("--dev");
   return [
-    (_req, res, next) => {
-      res.locals.cspNonce = randomBytes(16).toString("base64");
-      next();
+    async (_req, res, next) => {
+      try {
+        const nonce = randomBytes(16).toString("base64");
+        res.locals.cspNonce = nonce;
+        res.setHeader("Content-Security-Policy", buildContentSecurityPolicy(await cspSources(), { nonce, dev }));
+        next();
+      } catch (error) {
+        next(error);
+      }
     },
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: [
-            "'self'",
-            (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
-          ],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:"],
-          connectSrc: ["'self'", ...(process.argv.includes("--dev") ? ["ws:"] : [])],
-          upgradeInsecureRequests: null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
+    helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }),
   ];
 }

@@ -1,0 +1,125 @@
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { CONSENT_ALL, CONSENT_NONE, type Consent } from "~/lib/consent";
+
+/** Raised by the footer's 'Gérer les cookies' button; the tracking component reopens the banner. */
+export const MANAGE_CONSENT_EVENT = "consent:manage";
+const CONSENT_ACTION = "/api/consent";
+
+type Props = {
+  open: boolean;
+  /** The current choice, to pre-fill 'Personnaliser' when the banner is reopened. */
+  consent: Consent | null;
+  /** Focus the banner's title (when reopened on request, not on a first visit). */
+  focusOnOpen: boolean;
+  onChoose: (consent: Consent) => void;
+};
+
+/**
+ * The cookie banner (CNIL rules): 'Refuser' looks and weighs exactly like 'Accepter', nothing is
+ * pre-ticked, and nothing is loaded before a choice. It is a form posting to /api/consent, so it
+ * works without JavaScript; with it, the choice is applied in place.
+ */
+export function ConsentBanner({ open, consent, focusOnOpen, onChoose }: Props) {
+  const location = useLocation();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (open && focusOnOpen) titleRef.current?.focus();
+  }, [open, focusOnOpen]);
+  if (!open) return null;
+
+  const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const form = new FormData(event.currentTarget);
+    const choice = submitter?.value;
+    if (choice === "accept") onChoose(CONSENT_ALL);
+    else if (choice === "refuse") onChoose(CONSENT_NONE);
+    else onChoose({ analytics: form.has("analytics"), marketing: form.has("marketing") });
+  };
+
+  return (
+    <section
+      aria-labelledby="consent-title"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-card p-4 shadow-2xl sm:inset-x-auto sm:bottom-4 sm:left-4 sm:max-w-md sm:rounded-lg sm:border"
+    >
+      <form method="post" action={CONSENT_ACTION} onSubmit={handleSubmit} className="space-y-3">
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <h2 ref={titleRef} id="consent-title" tabIndex={-1} className="text-base font-semibold outline-none">
+          Vos choix en matière de cookies
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Avec votre accord, nous utilisons des cookies de mesure d'audience et de publicité (Google Tag
+          Manager, Google Analytics) pour comprendre l'utilisation du site et l'améliorer. Vous pouvez
+          changer d'avis à tout moment avec le lien « Gérer les cookies » en bas de page.{" "}
+          <Link to="/privacy-policy" className="text-foreground underline underline-offset-2">
+            En savoir plus
+          </Link>
+        </p>
+        <details className="text-sm">
+          <summary className="cursor-pointer font-medium underline underline-offset-2">Personnaliser</summary>
+          <fieldset className="mt-2 space-y-2">
+            <legend className="sr-only">Finalités</legend>
+            <label className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                name="analytics"
+                defaultChecked={consent?.analytics ?? false}
+                className="mt-1 size-4 accent-primary"
+              />
+              <span>
+                <strong className="font-medium">Mesure d'audience</strong>
+                <span className="block text-muted-foreground">Statistiques de visite (Google Analytics).</span>
+              </span>
+            </label>
+            <label className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                name="marketing"
+                defaultChecked={consent?.marketing ?? false}
+                className="mt-1 size-4 accent-primary"
+              />
+              <span>
+                <strong className="font-medium">Publicité</strong>
+                <span className="block text-muted-foreground">Mesure de nos campagnes publicitaires.</span>
+              </span>
+            </label>
+            <Button type="submit" name="choice" value="custom" variant="outline" size="sm">
+              Enregistrer mes choix
+            </Button>
+          </fieldset>
+        </details>
+        <div className="grid grid-cols-2 gap-3">
+          <Button type="submit" name="choice" value="refuse" variant="secondary">
+            Refuser
+          </Button>
+          <Button type="submit" name="choice" value="accept" variant="secondary">
+            Accepter
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** The footer's 'Gérer les cookies': reopens the banner (or, without JavaScript, forgets the choice). */
+export function ManageCookiesButton({ className }: { className?: string }) {
+  const location = useLocation();
+  return (
+    <form
+      method="post"
+      action={CONSENT_ACTION}
+      className="inline"
+      onSubmit={(event) => {
+        event.preventDefault();
+        window.dispatchEvent(new Event(MANAGE_CONSENT_EVENT));
+      }}
+    >
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <button type="submit" name="choice" value="reset" className={className}>
+        Gérer les cookies
+      </button>
+    </form>
+  );
+}

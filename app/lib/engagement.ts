@@ -1,0 +1,92 @@
+import { pushDataLayer } from "./data-layer";
+
+/**
+ * Engagement events for one page view (public-site.md §7, §9): scroll depth at 25/50/75/90 %,
+ * home sections seen at 10 % visibility, time spent with the page visible, and clicks on
+ * elements marked data-service-interest="<service>". Loaded lazily by the tracking component;
+ * returns the clean-up to call when the visitor leaves the page.
+ */
+const SCROLL_MILESTONES = [25, 50, 75, 90];
+const HOME_SECTIONS = ["hero", "services", "expertise", "projects", "blog", "contact"];
+const SECTION_THRESHOLD = 0.1;
+
+export function observePage(pagePath: string): () => void {
+  const cleanups: (() => void)[] = [];
+
+  const reached = new Set<number>();
+  let frame = 0;
+  const measure = () => {
+    frame = 0;
+    const scrollable = document.documentElement.scrollHeight - window.innerHeight;
+    if (scrollable <= 0) return;
+    const percent = (window.scrollY / scrollable) * 100;
+    for (const milestone of SCROLL_MILESTONES) {
+      if (percent >= milestone && !reached.has(milestone)) {
+        reached.add(milestone);
+        pushDataLayer("scroll_depth", { scroll_percentage: milestone, page_path: pagePath });
+      }
+    }
+  };
+  const onScroll = () => {
+    frame ||= requestAnimationFrame(measure);
+  };
+  window.addEventListener("scroll", onScroll, { passive: true });
+  cleanups.push(() => {
+    window.removeEventListener("scroll", onScroll);
+    cancelAnimationFrame(frame);
+  });
+
+  if (pagePath === "/" && "IntersectionObserver" in window) {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          pushDataLayer("section_view", { section_id: entry.target.id, page_path: pagePath });
+          observer.unobserve(entry.target);
+        }
+      },
+      { threshold: SECTION_THRESHOLD },
+    );
+    for (const id of HOME_SECTIONS) {
+      const element = document.getElementById(id);
+      if (element) observer.observe(element);
+    }
+    cleanups.push(() => observer.disconnect());
+  }
+
+  // Visible time only: a tab left in the background is not engagement.
+  let visibleSince = document.visibilityState === "visible" ? performance.now() : 0;
+  let engaged = 0;
+  const flush = () => {
+    if (visibleSince) engaged += performance.now() - visibleSince;
+    visibleSince = 0;
+    if (engaged >= 1_000) {
+      pushDataLayer("user_engagement", { engagement_time_msec: Math.round(engaged), page_path: pagePath });
+    }
+    engaged = 0;
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === "hidden") flush();
+    else visibleSince = performance.now();
+  };
+  document.addEventListener("visibilitychange", onVisibility);
+  cleanups.push(() => {
+    document.removeEventListener("visibilitychange", onVisibility);
+    flush();
+  });
+
+  const onClick = (event: MouseEvent) => {
+    const target = (event.target as Element | null)?.closest?.("[data-service-interest]");
+    if (!target) return;
+    pushDataLayer("service_interest", {
+      service_type: target.getAttribute("data-service-interest"),
+      page_path: pagePath,
+    });
+  };
+  document.addEventListener("click", onClick);
+  cleanups.push(() => document.removeEventListener("click", onClick));
+
+  return () => {
+    for (const cleanup of cleanups) cleanup();
+  };
+}

@@ -1,0 +1,110 @@
+import { sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import { onContentChanged } from "~/server/content-changes.server";
+import { db } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
+
+/**
+ * Rendered public pages (and their `.data` twins) for anonymous visitors, kept in memory.
+ *
+ * The whole store is dropped on any content or settings change; because the database relays
+ * every write as a notification (db/notifications.server.ts), that holds for writes made by
+ * another instance, an import or psql too. A scheduled article becomes public when its date
+ * passes without any write, so the store is also dropped at the next publication date.
+ */
+export type CachedPage = {
+  status: number;
+  headers: [string, string][];
+  /** The body split on the CSP nonce of the render that produced it (see html-cache.server.ts). */
+  parts: string[];
+  etag: string;
+};
+
+const MAX_BYTES = Number(process.env.PAGE_CACHE_MAX_BYTES ?? 32 * 1024 * 1024);
+const MAX_AGE_MS = 10 * 60_000;
+// setTimeout cannot wait longer than ~24.8 days; we look again well before that.
+const MAX_TIMER_MS = 60 * 60_000;
+
+const pages = new LRUCache<string, CachedPage>({
+  max: 2_000,
+  maxSize: MAX_BYTES,
+  sizeCalculation: (page) => Math.max(1, page.parts.reduce((sum, part) => sum + part.length, 0)),
+  // A safety net only: every known change already clears the store.
+  ttl: MAX_AGE_MS,
+});
+
+let generation = 0;
+let publicationTimer: NodeJS.Timeout | undefined;
+let publicationTimerArmed = false;
+let armCalls = 0;
+
+onContentChanged(() => {
+  clearPageCache();
+  // What is scheduled may have changed too.
+  if (publicationTimerArmed) void armPublicationTimer();
+});
+
+export function clearPageCache() {
+  generation += 1;
+  pages.clear();
+}
+
+/** Changes whenever the store is cleared: a render that started before a change is not stored. */
+export function pageCacheGeneration() {
+  return generation;
+}
+
+export function getCachedPage(key: string) {
+  return pages.get(key);
+}
+
+export function storeCachedPage(key: string, page: CachedPage, generationAtStart: number) {
+  if (generationAtStart !== generation) return;
+  pages.set(key, page);
+  if (!publicationTimerArmed) {
+    publicationTimerArmed = true;
+    void armPublicationTimer();
+  }
+}
+
+export function pageCacheSize() {
+  return pages.size;
+}
+
+/** Clears the store when the next scheduled or future-dated article or project goes public. */
+async function armPublicationTimer() {
+  const call = ++armCalls;
+  let next: Date | null = null;
+  try {
+    const result = await db().execute<{ next: string | null }>(sql`
+      select min(at) as next from (
+        select case when status = 'scheduled' then scheduled_at else published_at end as at
+          from blog_articles where status in ('scheduled', 'published')
+        union all
+        select case when status = 'scheduled' then scheduled_at else published_at end
+          from projects where status in ('scheduled', 'published')
+      ) dates where at > now()`);
+    next = result.rows[0]?.next ? new Date(result.rows[0].next) : null;
+  } catch (error) {
+    logger.error({ err: error }, "page cache: could not read the next publication date");
+  }
+  // Only the latest look-up sets the timer.
+  if (call !== armCalls || !publicationTimerArmed) return;
+  clearTimeout(publicationTimer);
+  const wait = next ? Math.max(0, next.getTime() - Date.now()) + 1_000 : MAX_TIMER_MS;
+  publicationTimer = setTimeout(
+    () => {
+      if (next && next.getTime() <= Date.now()) clearPageCache();
+      void armPublicationTimer();
+    },
+    Math.min(wait, MAX_TIMER_MS),
+  );
+  publicationTimer.unref();
+}
+
+/** For shutdown and tests. */
+export function stopPageCache() {
+  clearTimeout(publicationTimer);
+  publicationTimerArmed = false;
+  clearPageCache();
+}
