@@ -4,6 +4,9 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 export default [
   // ---- resources (non-UI)
   route("healthz", "routes/resources/healthz.ts"),
+  // -- privacy: anonymous page views, consent without JavaScript
+  route("api/beacon", "routes/resources/beacon.ts"),
+  route("api/consent", "routes/resources/consent.ts"),
   route("media/*", "routes/resources/media.ts"),
 
   // ---- public site
