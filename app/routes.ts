@@ -10,5 +10,9 @@ export default [
   route("media/*", "routes/resources/media.ts"),
 
   // ---- public site
-  layout("routes/site/layout.tsx", [index("routes/site/home.tsx")]),
+  layout("routes/site/layout.tsx", [
+    index("routes/site/home.tsx"),
+    // -- contact
+    route("contact", "routes/site/contact.tsx"),
+  ]),
 ] satisfies RouteConfig;

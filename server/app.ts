@@ -7,6 +7,7 @@ import { loadDemoContentOnFirstStart } from "~/server/db/seed/demo.server";
 import { ensureFirstAdmin } from "~/server/auth/users.server";
 import { config } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
+import { startMailWorker } from "~/server/mail/worker.server";
 import { startChangeNotifications, stopChangeNotifications } from "~/server/db/notifications.server";
 import { htmlCaching } from "~/server/cache/html-cache.server";
 import { stopPageCache } from "~/server/cache/page-cache.server";
@@ -27,6 +28,7 @@ export async function start() {
   await loadDemoContentOnFirstStart();
   await ensureFirstAdmin();
   await startChangeNotifications();
+  const mailWorker = startMailWorker();
 
   const handler = express.Router();
   handler.use(securityHeaders());
@@ -50,6 +52,7 @@ export async function start() {
     async stop() {
       await stopChangeNotifications();
       stopPageCache();
+      await mailWorker.stop();
       await closeDatabase();
     },
   };

@@ -47,6 +47,10 @@ export function contactSubmissionSchema(robotCheck: boolean) {
   });
 }
 
+export const SEND_FAILED_MESSAGE = "Impossible d'envoyer votre message. Veuillez réessayer plus tard.";
+export const FORM_DISABLED_MESSAGE =
+  "Le formulaire de contact est momentanément indisponible. Contactez-nous par téléphone ou par email.";
+
 /** The hidden field only robots fill in. */
 export const HONEYPOT_FIELD = "website";
 

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Loader2, Send } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
@@ -10,10 +10,11 @@ import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import {
-  contactSchema,
   contactSubmissionSchema,
   HONEYPOT_FIELD,
   RECAPTCHA_FIELD,
+  ROBOT_CHECK_MESSAGE,
+  SEND_FAILED_MESSAGE,
   type ContactActionData,
 } from "~/lib/contact-schema";
 import { cn } from "~/lib/cn";
@@ -21,7 +22,6 @@ import { serviceTypeLabels, serviceTypes } from "~/lib/enums";
 import { Recaptcha, RECAPTCHA_MESSAGES } from "./recaptcha";
 
 export const CONTACT_ACTION = "/contact";
-const SEND_FAILED = "Impossible d'envoyer votre message. Veuillez réessayer plus tard.";
 
 export type ContactFormProps = {
   /** Set only when the robot check is active (enabled and both keys configured). */
@@ -47,7 +47,6 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
   const [form, fields] = useForm({
     id: "contact-form",
     lastResult: answer?.result,
-    constraint: getZodConstraint(contactSchema),
     defaultValue: { serviceType: "autre" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -61,7 +60,7 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
     if (answer.outcome === "success") {
       toast.success("Message envoyé", { description: "Nous vous contacterons dans les plus brefs délais." });
     } else if (answer.outcome === "error") {
-      toast.error("Erreur", { description: answer.message ?? SEND_FAILED });
+      toast.error("Erreur", { description: answer.message ?? SEND_FAILED_MESSAGE });
     } else if (answer.result.error?.[RECAPTCHA_FIELD]) {
       toast.error("Erreur de validation", { description: answer.result.error[RECAPTCHA_FIELD]?.[0] });
     }
@@ -103,13 +102,15 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
       method="post"
       action={CONTACT_ACTION}
       {...formProps}
+      // The French messages of the shared schema, from the server too: no browser bubbles.
+      noValidate
       onSubmit={(event) => {
         if (robotCheck && !recaptcha.token) {
           if (!recaptcha.ready && !recaptcha.problem) {
             setRecaptcha((state) => ({ ...state, problem: RECAPTCHA_MESSAGES.notLoaded }));
           }
           toast.error("Erreur de validation", {
-            description: "Veuillez confirmer que vous n'êtes pas un robot",
+            description: ROBOT_CHECK_MESSAGE,
           });
         }
         formProps.onSubmit(event);
@@ -215,7 +216,7 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
       {answer?.outcome === "error" && !submitting ? (
         <Alert variant="destructive" id={form.errorId}>
           <AlertTitle>Erreur</AlertTitle>
-          <AlertDescription>{answer.message ?? SEND_FAILED}</AlertDescription>
+          <AlertDescription>{answer.message ?? SEND_FAILED_MESSAGE}</AlertDescription>
         </Alert>
       ) : null}
 

@@ -1,0 +1,94 @@
+import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import type { Route } from "./+types/contact";
+import { ContactForm } from "~/components/site/contact-form";
+import { ContactInfo } from "~/components/site/contact-info";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { pageTitle, seoMeta, siteSeo } from "~/lib/seo";
+import { FORM_DISABLED_MESSAGE } from "~/lib/contact-schema";
+import { getContactFormProps, submitContact } from "~/server/contacts/contact-form.server";
+import { getPublicSettings } from "~/server/settings.server";
+
+export async function loader() {
+  const [settings, formProps] = await Promise.all([getPublicSettings(), getContactFormProps()]);
+  return {
+    contact: {
+      companyPhone: settings.companyPhone,
+      companyEmail: settings.companyEmail,
+      companyAddress: settings.companyAddress,
+      companyZipCode: settings.companyZipCode,
+      companyCity: settings.companyCity,
+    },
+    formEnabled: settings.enableContactForm,
+    formProps,
+  };
+}
+
+/** Also the target of the home page's form. Works as a plain POST without JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const answer = await submitContact(await request.formData(), { clientIp: context.clientIp });
+  const status = answer.outcome === "invalid" ? 400 : answer.outcome === "error" ? 422 : 200;
+  return data(answer, { status });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteSeo(matches);
+  return seoMeta(site, {
+    title: pageTitle("Contact", site),
+    description:
+      "Contactez votre électricien à Limoges : demande de devis gratuit pour une installation, une rénovation ou un dépannage électrique.",
+    path: "/contact",
+  });
+};
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
+      <header className="mx-auto max-w-3xl text-center">
+        <p className="text-sm font-semibold uppercase tracking-wider text-primary">Contact</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Contactez-nous</h1>
+        <p className="mt-4 text-lg text-muted-foreground">
+          Un projet d'installation, une rénovation ou un dépannage électrique ? Décrivez-nous votre besoin :
+          nous vous répondons rapidement avec un devis gratuit et sans engagement.
+        </p>
+      </header>
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+        <ContactInfo settings={loaderData.contact} className="lg:sticky lg:top-24" />
+        <section
+          aria-labelledby="contact-form-title"
+          className="rounded-xl border bg-card p-6 shadow-sm sm:p-8"
+        >
+          <h2 id="contact-form-title" className="text-xl font-semibold">
+            Demande de devis gratuit
+          </h2>
+          <p className="mt-1 mb-6 text-sm text-muted-foreground">
+            Tous les champs sont obligatoires.
+          </p>
+          {loaderData.formEnabled ? (
+            <ContactForm {...loaderData.formProps} serverResult={actionData} />
+          ) : (
+            <Alert>
+              <AlertTitle>Formulaire indisponible</AlertTitle>
+              <AlertDescription>{FORM_DISABLED_MESSAGE}</AlertDescription>
+            </Alert>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const description = isRouteErrorResponse(error)
+    ? error.statusText
+    : "Impossible d'afficher le formulaire de contact pour le moment. Veuillez réessayer plus tard.";
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16">
+      <Alert variant="destructive">
+        <AlertTitle>Erreur</AlertTitle>
+        <AlertDescription>{description}</AlertDescription>
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ContactFormProps } from "~/components/site/contact-form";
+import {
+  contactSubmissionSchema,
+  FORM_DISABLED_MESSAGE,
+  HONEYPOT_FIELD,
+  RECAPTCHA_FIELD,
+  type ContactActionData,
+  SEND_FAILED_MESSAGE,
+  type ContactInput,
+} from "~/lib/contact-schema";
+import { db } from "~/server/db/client.server";
+import { contacts } from "~/server/db/schema";
+import { logger as rootLogger } from "~/server/logger.server";
+import { announceEnqueued, enqueueEmail } from "~/server/mail/outbox.server";
+import { contactTemplateVariables, loadTemplate, renderEmail } from "~/server/mail/templates.server";
+import { robotCheckOf, verifyRecaptcha } from "~/server/security/recaptcha.server";
+import { createRateLimiter } from "~/server/security/rate-limit.server";
+import { getSiteSettings, type SiteSettings } from "~/server/settings.server";
+
+const logger = rootLogger.child({ module: "contacts" });
+
+export const RATE_LIMITED_MESSAGE =
+  "Vous avez envoyé plusieurs demandes en peu de temps. Veuillez réessayer dans quelques minutes.";
+
+// Per client address: enough for a person correcting a request, too few for a flood.
+const limiter = createRateLimiter({ keyPrefix: "contact", points: 5, durationSeconds: 10 * 60 });
+
+/** What a page embedding <ContactForm> passes it: the site key only while the check is active. */
+export async function getContactFormProps(): Promise<Pick<ContactFormProps, "recaptchaSiteKey">> {
+  const robotCheck = robotCheckOf(await getSiteSettings());
+  return { recaptchaSiteKey: robotCheck.active ? robotCheck.siteKey : null };
+}
+
+/**
+ * Handles a posted contact form (public-site.md §7 Contact submission): validates it with the
+ * form's own schema, checks for robots, stores the request, then queues the two e-mails.
+ */
+export async function submitContact(formData: FormData, { clientIp }: { clientIp: string }): Promise<ContactActionData> {
+  const settings = await getSiteSettings();
+  const robotCheck = robotCheckOf(settings);
+  if (settings?.enableContactForm === false) {
+    return { outcome: "error", message: FORM_DISABLED_MESSAGE, result: { status: "error" } };
+  }
+  const submission = parseWithZod(formData, { schema: contactSubmissionSchema(robotCheck.active) });
+
+  // A robot filled the hidden field: let it believe it worked, keep nothing.
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    logger.info({ clientIp }, "contact form honeypot filled; request dropped");
+    return { outcome: "success", result: submission.reply({ resetForm: true }) };
+  }
+
+  if (submission.status !== "success") {
+    return { outcome: "invalid", result: submission.reply() };
+  }
+
+  if (!(await limiter.consume(clientIp))) {
+    logger.warn({ clientIp }, "contact form rate limit reached");
+    return { outcome: "error", message: RATE_LIMITED_MESSAGE, result: submission.reply() };
+  }
+
+  const token = formData.get(RECAPTCHA_FIELD);
+  const verification = await verifyRecaptcha(robotCheck, typeof token === "string" ? token : undefined, clientIp);
+  if (!verification.success) {
+    logger.warn({ clientIp, errorCodes: verification.errorCodes }, "reCAPTCHA verification failed");
+    return { outcome: "error", message: SEND_FAILED_MESSAGE, result: submission.reply() };
+  }
+
+  try {
+    await saveContactRequest(submission.value, settings);
+  } catch (error) {
+    logger.error({ err: error }, "contact request could not be stored");
+    return { outcome: "error", message: SEND_FAILED_MESSAGE, result: submission.reply() };
+  }
+  return { outcome: "success", result: submission.reply({ resetForm: true }) };
+}
+
+/**
+ * Stores the request (status 'new') and, in the same transaction, queues the confirmation to the
+ * visitor and the notice to the company. Queuing runs in a savepoint: should it fail (a template
+ * deleted...), the request is still kept.
+ */
+export async function saveContactRequest(input: ContactInput, settings: SiteSettings | null) {
+  const contact = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contacts)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        subject: input.subject,
+        message: input.message,
+        serviceType: input.serviceType,
+        status: "new",
+      })
+      .returning();
+    try {
+      await tx.transaction(async (savepoint) => {
+        const variables = contactTemplateVariables(row!);
+        const confirmation = renderEmail(await loadTemplate(savepoint, "contact_confirmation"), variables);
+        await enqueueEmail(savepoint, {
+          templateName: "contact_confirmation",
+          contactId: row!.id,
+          toAddress: row!.email,
+          replyTo: settings?.replyToEmail || settings?.companyEmail || null,
+          subject: confirmation.subject,
+          htmlBody: confirmation.html,
+          textBody: confirmation.text,
+        });
+        if (settings?.companyEmail) {
+          const notification = renderEmail(await loadTemplate(savepoint, "contact_notification"), variables);
+          await enqueueEmail(savepoint, {
+            templateName: "contact_notification",
+            contactId: row!.id,
+            toAddress: settings.companyEmail,
+            // Staff answer the visitor straight from the notice.
+            replyTo: row!.email,
+            subject: notification.subject,
+            htmlBody: notification.html,
+            textBody: notification.text,
+          });
+        } else {
+          logger.warn({ contactId: row!.id }, "no company_email: contact notification not queued");
+        }
+      });
+    } catch (error) {
+      logger.error({ err: error, contactId: row!.id }, "contact e-mails could not be queued; request kept");
+    }
+    return row!;
+  });
+  announceEnqueued();
+  logger.info({ contactId: contact.id }, "contact request stored");
+  return contact;
+}
