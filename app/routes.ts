@@ -11,8 +11,10 @@ export default [
 
   // ---- public site
   layout("routes/site/layout.tsx", [
+    // -- site shell: home, static pages, 404 for any other path
     index("routes/site/home.tsx"),
     // -- contact
     route("contact", "routes/site/contact.tsx"),
+    route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,3 +1,151 @@
-export default function Home() {
-  return <h1>Services électriques professionnels à Limoges</h1>;
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { ArticleCard } from "~/components/site/article-card";
+import { ContactForm } from "~/components/site/contact-form";
+import { ContactInfo } from "~/components/site/contact-info";
+import { ExpertiseGrid } from "~/components/site/home/expertise-grid";
+import { Hero } from "~/components/site/home/hero";
+import { Services } from "~/components/site/home/services";
+import { SectionHeading } from "~/components/site/section-heading";
+import { ShowMoreList } from "~/components/site/show-more";
+import { ProjectCard } from "~/components/site/project-card";
+import { seoMeta, siteSeo } from "~/lib/seo";
+import { getPublicSettings } from "~/server/settings.server";
+import { getContactFormProps } from "~/server/contacts/contact-form.server";
+import { listPublishedArticles } from "~/server/content/blog.server";
+import { listExpertiseBlocks } from "~/server/content/expertise.server";
+import { listPublishedProjects } from "~/server/content/projects.server";
+
+const HOME_PROJECTS = 6;
+const HOME_ARTICLES = 6;
+
+export async function loader() {
+  const settings = await getPublicSettings();
+  const [expertise, projects, articles, contactForm] = await Promise.all([
+    settings.enableExpertise ? listExpertiseBlocks() : [],
+    settings.enableProjects ? listPublishedProjects({ limit: HOME_PROJECTS }) : null,
+    settings.enableBlog ? listPublishedArticles({ limit: HOME_ARTICLES }) : null,
+    settings.enableContactForm ? getContactFormProps() : null,
+  ]);
+  return {
+    expertise,
+    projects,
+    articles,
+    contactForm,
+    contact: {
+      companyPhone: settings.companyPhone,
+      companyEmail: settings.companyEmail,
+      companyAddress: settings.companyAddress,
+      companyZipCode: settings.companyZipCode,
+      companyCity: settings.companyCity,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(siteSeo(matches), { path: "/" });
+
+const allLinkClass =
+  "inline-flex h-12 items-center gap-2 rounded-lg border border-white/15 bg-white/5 px-6 font-semibold text-white transition-colors hover:border-betic-red/60 hover:bg-white/10";
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { expertise, projects, articles, contactForm, contact } = loaderData;
+  return (
+    <>
+      <Hero phone={contact.companyPhone} />
+      <Services />
+      {expertise.length > 0 ? <ExpertiseGrid blocks={expertise} /> : null}
+
+      {projects ? (
+        <section id="projects" aria-labelledby="projects-title" className="scroll-mt-[72px] py-20 sm:py-28">
+          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+            <SectionHeading
+              id="projects-title"
+              eyebrow="Réalisations"
+              title="Nos derniers projets"
+              text="Découvrez quelques chantiers récents menés chez des particuliers et des professionnels."
+            />
+            {projects.length > 0 ? (
+              <ShowMoreList
+                items={projects}
+                getKey={(project) => project.id}
+                label="Derniers projets"
+                className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+              >
+                {(project) => <ProjectCard project={project} />}
+              </ShowMoreList>
+            ) : (
+              <p className="mt-14 text-center text-slate-300">Aucun projet publié pour le moment.</p>
+            )}
+            <div className="mt-12 flex justify-center">
+              <Link to="/projects" className={allLinkClass}>
+                Voir tous nos projets
+                <ArrowRight aria-hidden className="size-5" />
+              </Link>
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      {articles ? (
+        <section
+          id="blog"
+          aria-labelledby="blog-title"
+          className="scroll-mt-[72px] border-y border-white/5 bg-[hsl(222_45%_8%)] py-20 sm:py-28"
+        >
+          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+            <SectionHeading
+              id="blog-title"
+              eyebrow="Actualités"
+              title="Nos derniers articles"
+              text="Conseils, normes et nouveautés : l'actualité de l'électricité expliquée simplement."
+            />
+            {articles.length > 0 ? (
+              <ShowMoreList
+                items={articles}
+                getKey={(article) => article.id}
+                label="Derniers articles"
+                className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+              >
+                {(article) => <ArticleCard article={article} />}
+              </ShowMoreList>
+            ) : (
+              <p className="mt-14 text-center text-slate-300">Aucun article publié pour le moment.</p>
+            )}
+            <div className="mt-12 flex justify-center">
+              <Link to="/blog" className={allLinkClass}>
+                Voir tous les articles
+                <ArrowRight aria-hidden className="size-5" />
+              </Link>
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      <section id="contact" aria-labelledby="contact-title" className="scroll-mt-[72px] py-20 sm:py-28">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading
+            id="contact-title"
+            eyebrow="Contact"
+            title="Demandez votre devis gratuit"
+            text="Décrivez-nous votre projet ou votre problème : nous vous répondons dans les plus brefs délais."
+          />
+          <div
+            className={
+              contactForm
+                ? "mt-14 grid gap-8 lg:grid-cols-[2fr_3fr]"
+                : "mx-auto mt-14 max-w-xl"
+            }
+          >
+            <ContactInfo settings={contact} />
+            {contactForm ? (
+              <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+                <ContactForm recaptchaSiteKey={contactForm.recaptchaSiteKey} />
+              </div>
+            ) : null}
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

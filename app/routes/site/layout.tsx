@@ -1,18 +1,29 @@
-import { Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
+import { Footer } from "~/components/site/footer";
+import { Header } from "~/components/site/header";
 import { JsonLd } from "~/components/site/json-ld";
-import { seoMeta } from "~/lib/seo";
+import { NotFound } from "~/components/site/not-found";
+import { Tracking } from "~/components/site/tracking";
+import { useSectionScroll } from "~/components/site/section-link";
+import { pageTitle, seoMeta, SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
 import { getPublicSettings } from "~/server/settings.server";
 import { getNavigationCategories } from "~/server/content/navigation.server";
+import { getTrackingState } from "~/server/analytics/tracking.server";
 import { buildBusinessJsonLd, buildSiteSeo } from "~/server/seo/site-seo.server";
 
 /**
- * Frame of every public page. Loader data (read by children with
- * useRouteLoaderData(SITE_LAYOUT_ROUTE_ID)): settings (public allowlist), navigation categories,
- * seo (SiteSeo for meta functions), businessJsonLd and the request's cspNonce.
+ * Frame of every public page: header, footer and the company's JSON-LD.
+ * Loader data (children read it with useRouteLoaderData(SITE_LAYOUT_ROUTE_ID)): settings (the public
+ * allowlist), navigation categories (empty when the matching feature is off), seo (SiteSeo for meta
+ * functions: `siteSeo(matches)`), businessJsonLd and the request's cspNonce.
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  const [settings, categories] = await Promise.all([getPublicSettings(), getNavigationCategories()]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [settings, categories, tracking] = await Promise.all([
+    getPublicSettings(),
+    getNavigationCategories(),
+    getTrackingState(request),
+  ]);
   return {
     settings,
     categories: {
@@ -22,20 +33,72 @@ export async function loader({ context }: Route.LoaderArgs) {
     seo: buildSiteSeo(settings),
     businessJsonLd: buildBusinessJsonLd(settings),
     cspNonce: context.cspNonce,
+    tracking,
   };
 }
 
 export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
 
-/** Fallback head for child routes without their own meta. */
-export const meta: Route.MetaFunction = ({ loaderData, location }) =>
-  seoMeta(loaderData?.seo, { path: location.pathname });
+/** Fallback head for child routes without their own meta, and for error pages. */
+export const meta: Route.MetaFunction = ({ loaderData, location, error }) => {
+  if (error) {
+    const missing = isRouteErrorResponse(error) && error.status === 404;
+    return seoMeta(loaderData?.seo, {
+      title: pageTitle(missing ? "Page non trouvée" : "Erreur", loaderData?.seo),
+      path: location.pathname,
+      noindex: true,
+    });
+  }
+  return seoMeta(loaderData?.seo, { path: location.pathname });
+};
+
+function SiteFrame({ data, children }: { data: SiteLayoutData; children: React.ReactNode }) {
+  useSectionScroll();
+  const { pathname } = useLocation();
+  const { settings } = data;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Header
+        companyName={settings.companyName}
+        logo={settings.companyLogo}
+        flags={{ enableBlog: settings.enableBlog, enableProjects: settings.enableProjects }}
+        categories={data.categories}
+      />
+      {/* The home hero runs under the transparent header; other pages start below it. */}
+      <main id="contenu" tabIndex={-1} className={pathname === "/" ? "flex-1" : "flex-1 pt-[72px]"}>
+        {children}
+      </main>
+      <Footer settings={settings} />
+      <JsonLd data={data.businessJsonLd} />
+      <Tracking tracking={data.tracking} />
+    </div>
+  );
+}
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <>
+    <SiteFrame data={loaderData}>
       <Outlet />
-      <JsonLd data={loaderData.businessJsonLd} />
-    </>
+    </SiteFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData(SITE_LAYOUT_ROUTE_ID) as SiteLayoutData | undefined;
+  // Without the layout's data (its own loader failed) the root boundary takes over.
+  if (!data) throw error;
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <SiteFrame data={data}>
+      {missing ? (
+        <NotFound />
+      ) : (
+        <NotFound
+          code="Oups"
+          title="Une erreur est survenue"
+          message="Le site rencontre un problème momentané. Veuillez réessayer dans quelques instants."
+        />
+      )}
+    </SiteFrame>
   );
 }

@@ -1,0 +1,106 @@
+import { Building, Factory, Home, Plug, ShieldCheck, Sun, Wrench, Zap, type LucideIcon } from "lucide-react";
+import { SectionHeading } from "~/components/site/section-heading";
+import { ShowMoreList } from "~/components/site/show-more";
+import type { ExpertiseIcon, ExpertiseSize } from "~/lib/enums";
+import { cn } from "~/lib/cn";
+import type { ExpertiseBlock } from "~/server/content/expertise.server";
+
+/** Only the spec's eight icons are bundled (not the whole lucide set). */
+const ICONS: Record<ExpertiseIcon, LucideIcon> = { Home, Zap, Wrench, Sun, ShieldCheck, Plug, Building, Factory };
+
+/** Size → span of the three-column grid and minimum height (public-site.md §9). */
+const SIZES: Record<ExpertiseSize, string> = {
+  small: "md:col-span-1 min-h-[250px]",
+  medium: "md:col-span-2 min-h-[300px]",
+  large: "md:col-span-3 min-h-[400px]",
+};
+
+/*
+ * The colours the back office offers, written out so Tailwind generates them and a stored value can
+ * never inject arbitrary classes. Unknown values fall back to the defaults.
+ */
+const BACKGROUNDS: Record<string, string> = {
+  "bg-card": "bg-card",
+  "bg-betic-red": "bg-betic-red",
+  "bg-blue-600": "bg-blue-600",
+  "bg-green-600": "bg-green-600",
+  "bg-yellow-600": "bg-yellow-600",
+  "bg-purple-600": "bg-purple-600",
+};
+const TEXTS: Record<string, string> = {
+  "text-foreground": "text-foreground",
+  "text-white": "text-white",
+  "text-black": "text-black",
+};
+
+export function ExpertiseGrid({ blocks }: { blocks: ExpertiseBlock[] }) {
+  return (
+    <section
+      id="expertise"
+      aria-labelledby="expertise-title"
+      className="scroll-mt-[72px] border-y border-white/5 bg-[hsl(222_45%_8%)] py-20 sm:py-28"
+    >
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="expertise-title"
+          eyebrow="Expertise"
+          title="Nos domaines d'expertise"
+          text="Un savoir-faire complet, du logement individuel au site industriel."
+        />
+        <ShowMoreList
+          items={blocks}
+          getKey={(block) => block.id}
+          label="Domaines d'expertise"
+          className="mt-14 grid grid-cols-1 gap-6 md:grid-cols-3"
+          itemClassName={(block) => cn("flex", SIZES[block.size as ExpertiseSize] ?? SIZES.medium)}
+        >
+          {(block) => <ExpertiseCard block={block} />}
+        </ShowMoreList>
+      </div>
+    </section>
+  );
+}
+
+function ExpertiseCard({ block }: { block: ExpertiseBlock }) {
+  const Icon = ICONS[block.iconName as ExpertiseIcon] ?? Home;
+  return (
+    <article
+      className={cn(
+        "relative flex w-full flex-col overflow-hidden rounded-2xl border border-white/10 shadow-lg shadow-black/20",
+        BACKGROUNDS[block.backgroundColor] ?? "bg-card",
+        TEXTS[block.textColor] ?? "text-foreground",
+        block.isFeatured && "ring-2 ring-betic-red ring-offset-2 ring-offset-background",
+      )}
+    >
+      {block.imageUrl ? (
+        <img
+          src={block.imageUrl}
+          alt=""
+          width={800}
+          height={400}
+          loading="lazy"
+          decoding="async"
+          className="h-44 w-full object-cover"
+        />
+      ) : null}
+      <div className="flex flex-1 flex-col p-7">
+        <div className="flex items-start justify-between gap-4">
+          <span className="flex size-14 items-center justify-center rounded-xl bg-black/20">
+            {block.customIconUrl ? (
+              <img src={block.customIconUrl} alt="" width={32} height={32} className="size-8 object-contain" />
+            ) : (
+              <Icon aria-hidden className="size-7" />
+            )}
+          </span>
+          {block.isFeatured ? (
+            <span className="rounded-full bg-black/30 px-3 py-1 text-xs font-semibold uppercase tracking-wide">
+              À la une
+            </span>
+          ) : null}
+        </div>
+        <h3 className="mt-6 text-xl font-semibold">{block.title}</h3>
+        <p className="mt-3 leading-relaxed opacity-90">{block.description}</p>
+      </div>
+    </article>
+  );
+}

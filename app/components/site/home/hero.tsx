@@ -1,0 +1,105 @@
+import { ArrowRight, ChevronDown, Phone } from "lucide-react";
+import { SectionLink } from "~/components/site/section-link";
+
+const HERO_SERVICES = [
+  { title: "Installation Électrique", detail: "Résidentielle et commerciale" },
+  { title: "Rénovation Électrique", detail: "Mise aux normes et modernisation" },
+  { title: "Dépannage d'Urgence", detail: "Intervention rapide" },
+];
+
+export function Hero({ phone }: { phone: string | null }) {
+  return (
+    <section
+      id="hero"
+      aria-labelledby="hero-title"
+      className="relative isolate flex min-h-[100svh] items-center overflow-hidden pb-24 pt-[104px]"
+    >
+      {/* Decorative backdrop: a faint wiring grid and two glows, no image to download. */}
+      <div aria-hidden className="absolute inset-0 -z-10 bg-[hsl(222_50%_5%)]">
+        <div className="absolute inset-0 bg-[linear-gradient(to_right,rgb(255_255_255/0.04)_1px,transparent_1px),linear-gradient(to_bottom,rgb(255_255_255/0.04)_1px,transparent_1px)] bg-[size:56px_56px] [mask-image:radial-gradient(ellipse_at_center,black_40%,transparent_75%)]" />
+        <div className="absolute -left-40 top-1/4 size-[32rem] rounded-full bg-betic-red/20 blur-[120px]" />
+        <div className="absolute -right-32 bottom-0 size-[28rem] rounded-full bg-blue-600/10 blur-[120px]" />
+      </div>
+
+      <div className="mx-auto grid w-full max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:gap-16 lg:px-8">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full border border-betic-red/40 bg-betic-red/10 px-4 py-1.5 text-sm font-medium text-red-200">
+            <span aria-hidden className="size-2 rounded-full bg-betic-red" />
+            Électricien à Limoges et ses environs
+          </p>
+          <h1
+            id="hero-title"
+            className="mt-6 text-4xl font-extrabold leading-[1.1] tracking-tight text-white sm:text-5xl lg:text-6xl"
+          >
+            Services électriques professionnels à <span className="text-red-500">Limoges</span>
+          </h1>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-300">
+            Installation, rénovation et dépannage d'urgence : nous réalisons des installations électriques
+            sûres et conformes pour les particuliers comme pour les professionnels.
+          </p>
+          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+            <SectionLink
+              section="contact"
+              className="inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-red-700 px-6 font-semibold text-white shadow-lg shadow-red-900/40 transition-colors hover:bg-red-800"
+            >
+              Demander un devis gratuit
+              <ArrowRight aria-hidden className="size-5" />
+            </SectionLink>
+            <SectionLink
+              section="services"
+              className="inline-flex h-12 items-center justify-center rounded-lg border border-white/20 bg-white/5 px-6 font-semibold text-white backdrop-blur transition-colors hover:bg-white/10"
+            >
+              Découvrir nos services
+            </SectionLink>
+          </div>
+          {phone ? (
+            <p className="mt-6 inline-flex items-center gap-2 text-sm text-slate-400">
+              <Phone aria-hidden className="size-4 text-red-400" />
+              Une urgence ?{" "}
+              <a
+                href={`tel:${phone.replace(/[^\d+]/g, "")}`}
+                className="font-semibold text-white hover:underline"
+              >
+                {phone}
+              </a>
+            </p>
+          ) : null}
+        </div>
+
+        <div className="relative">
+          <div
+            aria-hidden
+            className="absolute -inset-px rounded-2xl bg-gradient-to-br from-betic-red/60 via-white/5 to-transparent"
+          />
+          <div className="relative rounded-2xl bg-card/95 p-6 shadow-2xl shadow-black/50 backdrop-blur sm:p-8">
+            <h2 className="text-lg font-semibold text-white">Nos interventions</h2>
+            <ol className="mt-6 space-y-5">
+              {HERO_SERVICES.map((service, index) => (
+                <li key={service.title} className="flex items-start gap-4">
+                  <span
+                    aria-hidden
+                    className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-betic-red/15 text-lg font-bold text-red-300 ring-1 ring-betic-red/30"
+                  >
+                    {index + 1}
+                  </span>
+                  <div>
+                    <h3 className="font-semibold text-white">{service.title}</h3>
+                    <p className="text-sm text-slate-400">{service.detail}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </div>
+      </div>
+
+      <SectionLink
+        section="services"
+        aria-label="Défiler vers le bas"
+        className="absolute bottom-6 left-1/2 flex size-11 -translate-x-1/2 items-center justify-center rounded-full border border-white/15 text-white/80 transition-colors hover:bg-white/10 hover:text-white motion-safe:animate-bounce"
+      >
+        <ChevronDown aria-hidden className="size-6" />
+      </SectionLink>
+    </section>
+  );
+}

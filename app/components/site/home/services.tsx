@@ -1,0 +1,116 @@
+import { Building, Check, Clock, Home, ShieldCheck, Users, Zap } from "lucide-react";
+import { useState } from "react";
+import { SectionHeading } from "~/components/site/section-heading";
+import { ShowMoreButton } from "~/components/site/show-more";
+import { cn } from "~/lib/cn";
+
+const SERVICES = [
+  {
+    Icon: Home,
+    title: "Particuliers",
+    text: "Des installations sûres et confortables pour votre maison ou votre appartement.",
+    points: [
+      "Installation et rénovation complète",
+      "Mise aux normes NF C 15-100",
+      "Tableau électrique et prises",
+      "Éclairage intérieur et extérieur",
+    ],
+  },
+  {
+    Icon: Building,
+    title: "Professionnels",
+    text: "Des solutions adaptées à vos locaux, à votre activité et à vos contraintes d'exploitation.",
+    points: [
+      "Bureaux, commerces et ateliers",
+      "Éclairage LED et économies d'énergie",
+      "Contrats de maintenance",
+      "Travaux en site occupé",
+    ],
+  },
+  {
+    Icon: Zap,
+    title: "Services spécialisés",
+    text: "Des compétences pointues pour les besoins qui sortent de l'ordinaire.",
+    points: [
+      "Dépannage d'urgence",
+      "Diagnostic et audit électrique",
+      "Domotique et maison connectée",
+      "Bornes de recharge pour véhicules",
+    ],
+  },
+];
+
+const REASSURANCES = [
+  {
+    Icon: ShieldCheck,
+    title: "Sécurité garantie",
+    text: "Des travaux conformes aux normes en vigueur, contrôlés et assurés.",
+  },
+  {
+    Icon: Users,
+    title: "Équipe qualifiée",
+    text: "Des électriciens formés et expérimentés, attentifs à votre chantier.",
+  },
+  {
+    Icon: Clock,
+    title: "Service rapide",
+    text: "Une réponse sous 24 h et une intervention rapide en cas d'urgence.",
+  },
+];
+
+export function Services() {
+  const [expanded, setExpanded] = useState(false);
+  return (
+    <section id="services" aria-labelledby="services-title" className="scroll-mt-[72px] py-20 sm:py-28">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          id="services-title"
+          eyebrow="Nos services"
+          title="Des solutions électriques pour chaque besoin"
+          text="Du simple dépannage à l'installation complète, nous accompagnons particuliers et professionnels à Limoges et dans toute la Haute-Vienne."
+        />
+        <ul className="mt-14 grid gap-6 md:grid-cols-3">
+          {SERVICES.map(({ Icon, title, text, points }) => (
+            <li
+              key={title}
+              className="flex flex-col rounded-2xl border border-white/10 bg-card p-7 shadow-sm transition hover:border-betic-red/50"
+            >
+              <span className="flex size-12 items-center justify-center rounded-xl bg-betic-red/15 text-red-400">
+                <Icon aria-hidden className="size-6" />
+              </span>
+              <h3 className="mt-5 text-xl font-semibold text-white">{title}</h3>
+              <p className="mt-2 text-slate-300">{text}</p>
+              <ul className="mt-5 space-y-2.5 text-sm text-slate-300">
+                {points.map((point) => (
+                  <li key={point} className="flex items-start gap-2">
+                    <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-red-400" />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+
+        <ul
+          id="services-reassurance"
+          className={cn("mt-6 grid gap-6 md:grid-cols-3", !expanded && "max-md:hidden")}
+        >
+          {REASSURANCES.map(({ Icon, title, text }) => (
+            <li
+              key={title}
+              className="flex items-start gap-4 rounded-2xl border border-white/10 bg-white/[0.03] p-6"
+            >
+              <Icon aria-hidden className="size-8 shrink-0 text-red-400" />
+              <div>
+                <h3 className="font-semibold text-white">{title}</h3>
+                <p className="mt-1 text-sm text-slate-300">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        {expanded ? null : <ShowMoreButton controls="services-reassurance" onClick={() => setExpanded(true)} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+import { ChevronDown, Menu, X } from "lucide-react";
+import { useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { SectionLink } from "~/components/site/section-link";
+import type { NavFlags } from "~/components/site/desktop-nav";
+import type { NavigationCategory } from "~/server/content/navigation.server";
+
+type Group = "projects" | "blog";
+
+const linkClass =
+  "block rounded-lg px-4 py-3 text-base font-medium text-slate-100 transition-colors hover:bg-white/10 focus-visible:bg-white/10";
+
+/**
+ * Mobile menu (below md), built on <details>/<summary> so that it opens and its groups expand even
+ * without JavaScript (the groups share a `name`, so the browser keeps one open). With JavaScript the
+ * state is mirrored in React: selecting a link, Escape or a navigation closes the menu.
+ */
+export function MobileMenu({
+  flags,
+  categories,
+}: {
+  flags: NavFlags;
+  categories: { blog: NavigationCategory[]; projects: NavigationCategory[] };
+}) {
+  // The menu belongs to the location it was opened on, so any navigation closes it.
+  const { key } = useLocation();
+  const [menu, setMenu] = useState<{ key: string; group: Group | null } | null>(null);
+  const open = menu?.key === key;
+  const group = open ? menu.group : null;
+  const summaryRef = useRef<HTMLElement>(null);
+
+  function setOpen(isOpen: boolean) {
+    setMenu(isOpen ? { key, group: null } : null);
+  }
+
+  function close() {
+    setMenu(null);
+  }
+
+  function toggleGroup(name: Group, isOpen: boolean) {
+    setMenu((current) =>
+      current && { ...current, group: isOpen ? name : current.group === name ? null : current.group },
+    );
+  }
+
+  return (
+    <details
+      className="md:hidden"
+      open={open}
+      onToggle={(event) => {
+        if (event.currentTarget.open !== open) setOpen(event.currentTarget.open);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          close();
+          summaryRef.current?.focus();
+        }
+      }}
+    >
+      <summary
+        ref={summaryRef}
+        aria-label={open ? "Fermer le menu" : "Ouvrir le menu"}
+        className="flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-white transition-colors hover:bg-white/10 [&::-webkit-details-marker]:hidden"
+      >
+        {open ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+      </summary>
+      <nav
+        aria-label="Menu mobile"
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-72px)] overflow-y-auto border-t border-white/10 bg-background/95 px-4 pb-6 pt-3 shadow-2xl shadow-black/50 backdrop-blur-md"
+        onClick={(event) => {
+          if ((event.target as HTMLElement).closest("a")) close();
+        }}
+      >
+        <ul className="space-y-1">
+          <li>
+            <SectionLink section="services" className={linkClass}>
+              Services
+            </SectionLink>
+          </li>
+          <li>
+            <Link to="/about" className={linkClass}>
+              À propos
+            </Link>
+          </li>
+          {flags.enableProjects ? (
+            <MenuGroup
+              name="projects"
+              label="Projets"
+              allLabel="Tous les projets"
+              allHref="/projects"
+              categories={categories.projects}
+              open={group === "projects"}
+              onToggle={toggleGroup}
+            />
+          ) : null}
+          {flags.enableBlog ? (
+            <MenuGroup
+              name="blog"
+              label="Actualités"
+              allLabel="Tous les articles"
+              allHref="/blog"
+              categories={categories.blog}
+              open={group === "blog"}
+              onToggle={toggleGroup}
+            />
+          ) : null}
+          <li>
+            <Link to="/contact" className={linkClass}>
+              Contact
+            </Link>
+          </li>
+        </ul>
+        <SectionLink
+          section="contact"
+          className="mt-4 flex h-12 items-center justify-center rounded-lg bg-betic-red text-base font-semibold text-white shadow-lg shadow-betic-red/20 transition-colors hover:bg-red-700"
+        >
+          Devis Gratuit
+        </SectionLink>
+      </nav>
+    </details>
+  );
+}
+
+function MenuGroup({
+  name,
+  label,
+  allLabel,
+  allHref,
+  categories,
+  open,
+  onToggle,
+}: {
+  name: Group;
+  label: string;
+  allLabel: string;
+  allHref: string;
+  categories: NavigationCategory[];
+  open: boolean;
+  onToggle: (name: Group, open: boolean) => void;
+}) {
+  return (
+    <li>
+      <details
+        name="mobile-menu-group"
+        open={open}
+        onToggle={(event) => onToggle(name, event.currentTarget.open)}
+        className="group"
+      >
+        <summary className={`${linkClass} flex cursor-pointer list-none items-center justify-between [&::-webkit-details-marker]:hidden`}>
+          {label}
+          <ChevronDown aria-hidden className="size-5 transition-transform group-open:rotate-180" />
+        </summary>
+        <div className="ml-4 mt-1 space-y-1 border-l border-white/10 pl-3">
+          <Link to={allHref} className="block rounded-md px-3 py-2.5 text-sm font-semibold text-white hover:bg-white/10">
+            {allLabel}
+          </Link>
+          {categories.length > 0 ? (
+            <>
+              <p className="px-3 pt-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+                Catégories
+              </p>
+              <ul>
+                {categories.map((category) => (
+                  <li key={category.id}>
+                    <Link
+                      to={`${allHref}?category=${encodeURIComponent(category.slug)}`}
+                      className="block rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-white/10 hover:text-white"
+                    >
+                      {category.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      </details>
+    </li>
+  );
+}
