@@ -11,9 +11,13 @@ const run = promisify(execFile);
 /** Runs `npm run user:create -- ...args` (the same script) against this file's database. */
 async function createUser(...args: string[]) {
   try {
-    const { stdout, stderr } = await run("node_modules/.bin/tsx", ["app/server/auth/cli/create-user.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: "warn" },
-    });
+    const { stdout, stderr } = await run(
+      "node_modules/.bin/tsx",
+      ["app/server/auth/cli/create-user.ts", ...args],
+      {
+        env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: "warn" },
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -23,13 +27,22 @@ async function createUser(...args: string[]) {
 
 describe("npm run user:create", () => {
   it("creates an account that can sign in, with the role asked for", async () => {
-    const result = await createUser("--email", "Marie@Betic.test", "--password", "marie-2026", "--role", "admin");
+    const result = await createUser(
+      "--email",
+      "Marie@Betic.test",
+      "--password",
+      "marie-2026",
+      "--role",
+      "admin",
+    );
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Utilisateur créé : marie@betic.test");
     const [row] = await db().select().from(users).where(eq(users.email, "marie@betic.test"));
     expect(row.role).toBe("admin");
-    const signedIn = await auth().api.signInEmail({ body: { email: "marie@betic.test", password: "marie-2026" } });
+    const signedIn = await auth().api.signInEmail({
+      body: { email: "marie@betic.test", password: "marie-2026" },
+    });
     expect(signedIn.user.id).toBe(row.id);
   });
 

@@ -34,7 +34,8 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
  */
 export async function sessionCookieHeaders(request: Request): Promise<Headers> {
   const headers = new Headers();
-  for (const cookie of (await readSession(request)).headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  for (const cookie of (await readSession(request)).headers.getSetCookie())
+    headers.append("Set-Cookie", cookie);
   return headers;
 }
 
@@ -44,7 +45,8 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   if (user) return user;
   const url = new URL(request.url);
   const here = url.pathname + url.search;
-  const search = here === "/admin" || here === "/admin/" ? "" : `?${new URLSearchParams({ redirectTo: here })}`;
+  const search =
+    here === "/admin" || here === "/admin/" ? "" : `?${new URLSearchParams({ redirectTo: here })}`;
   throw redirect(`/admin/login${search}`, { headers: noStoreHeaders });
 }
 
@@ -63,7 +65,8 @@ export async function requireRole(request: Request, role: UserRole): Promise<Ses
 /** Where to go after signing in: a path of the back office only, never another site. */
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined): string {
   if (typeof value !== "string") return "/admin";
-  if (!value.startsWith("/admin") || value.startsWith("//") || value.startsWith("/admin/login")) return "/admin";
+  if (!value.startsWith("/admin") || value.startsWith("//") || value.startsWith("/admin/login"))
+    return "/admin";
   try {
     const url = new URL(value, "http://local");
     return url.host === "local" ? url.pathname + url.search : "/admin";

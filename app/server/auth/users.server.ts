@@ -27,7 +27,8 @@ type NewAccount = { email: string; password: string; role: UserRole; name?: stri
 /** Creates a back-office account with a password (Better Auth hashes it). */
 export async function createAccount({ email, password, role, name }: NewAccount) {
   const address = email.trim().toLowerCase();
-  if (!z.email().safeParse(address).success) throw new AccountError(`Email invalide : « ${email} »`, "invalid_email");
+  if (!z.email().safeParse(address).success)
+    throw new AccountError(`Email invalide : « ${email} »`, "invalid_email");
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new AccountError(
       `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères`,
@@ -35,7 +36,10 @@ export async function createAccount({ email, password, role, name }: NewAccount)
     );
   }
   if (!userRoles.includes(role)) {
-    throw new AccountError(`Rôle inconnu : « ${role} » (attendu : ${userRoles.join(" ou ")})`, "invalid_role");
+    throw new AccountError(
+      `Rôle inconnu : « ${role} » (attendu : ${userRoles.join(" ou ")})`,
+      "invalid_role",
+    );
   }
   try {
     const { user } = await auth().api.createUser({
@@ -92,7 +96,5 @@ function printCredentials(email: string, password: string, loginUrl: string) {
   ];
   const width = Math.max(...lines.map((line) => line.length));
   const border = "═".repeat(width + 2);
-  console.log(
-    [`╔${border}╗`, ...lines.map((line) => `║ ${line.padEnd(width)} ║`), `╚${border}╝`].join("\n"),
-  );
+  console.log([`╔${border}╗`, ...lines.map((line) => `║ ${line.padEnd(width)} ║`), `╚${border}╝`].join("\n"));
 }

@@ -4,7 +4,8 @@ import { closeDatabase, openDatabase } from "~/server/db/database.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
 import { AccountError, createAccount } from "../users.server";
 
-const usage = "Usage : npm run user:create -- --email <email> --password <mot de passe> [--role admin|user] [--name <nom>]";
+const usage =
+  "Usage : npm run user:create -- --email <email> --password <mot de passe> [--role admin|user] [--name <nom>]";
 
 function fail(message: string): never {
   console.error(`Erreur : ${message}\n${usage}`);
@@ -31,7 +32,8 @@ function readArguments() {
 const { email, password, role, name } = readArguments();
 if (!email) fail("--email est requis.");
 if (!password) fail("--password est requis.");
-if (!userRoles.includes(role as UserRole)) fail(`--role doit valoir ${userRoles.join(" ou ")} (reçu : « ${role} »).`);
+if (!userRoles.includes(role as UserRole))
+  fail(`--role doit valoir ${userRoles.join(" ou ")} (reçu : « ${role} »).`);
 
 await openDatabase();
 try {

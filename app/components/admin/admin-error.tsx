@@ -1,0 +1,45 @@
+import { isRouteErrorResponse, Link } from "react-router";
+import { ShieldAlert, TriangleAlert } from "lucide-react";
+import { Button } from "~/components/ui/button";
+
+/**
+ * What a back-office screen shows when its loader or action fails: 403 (role missing) gets its
+ * own message; anything else the screen's `message`, with a way to try again.
+ */
+export function AdminError({
+  error,
+  message,
+  retryTo,
+}: {
+  error: unknown;
+  message: string;
+  retryTo?: string;
+}) {
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  const Icon = forbidden ? ShieldAlert : TriangleAlert;
+  return (
+    <div
+      role="alert"
+      className="mx-auto flex max-w-lg flex-col items-center gap-4 rounded-lg border bg-card p-8 text-center"
+    >
+      <Icon className="size-8 text-primary" aria-hidden />
+      <h1 className="text-lg font-semibold">{forbidden ? "Accès refusé" : message}</h1>
+      {forbidden && (
+        <p className="text-sm text-muted-foreground">
+          Vous n'avez pas les droits nécessaires pour accéder à cette page.
+        </p>
+      )}
+      {forbidden ? (
+        <Button asChild variant="outline">
+          <Link to="/admin">Retour au tableau de bord</Link>
+        </Button>
+      ) : (
+        retryTo && (
+          <Button asChild variant="outline">
+            <Link to={retryTo}>Réessayer</Link>
+          </Button>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { formatDistance } from "date-fns";
+import { fr } from "date-fns/locale";
+import { FileText, FolderKanban, Inbox, Mail, Newspaper, Users, type LucideIcon } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { AdminError } from "~/components/admin/admin-error";
+import { contactStatusLabels } from "~/lib/enums";
+import { requireUser } from "~/server/auth/session.server";
+import {
+  getDashboardCounts,
+  getRecentActivity,
+  type RecentActivity,
+} from "~/server/content/dashboard.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Tableau de bord | Back-office" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  const [counts, activity] = await Promise.all([getDashboardCounts(), getRecentActivity(5)]);
+  // The render's clock, so relative times read the same on the server and after hydration.
+  return { counts, activity, now: new Date() };
+}
+
+const cards: {
+  key: keyof Route.ComponentProps["loaderData"]["counts"];
+  label: string;
+  to: string;
+  icon: LucideIcon;
+}[] = [
+  { key: "projects", label: "Projets", to: "/admin/projects", icon: FolderKanban },
+  { key: "articles", label: "Articles", to: "/admin/blog", icon: Newspaper },
+  { key: "authors", label: "Utilisateurs", to: "/admin/users", icon: Users },
+  { key: "contacts", label: "Messages", to: "/admin/contacts", icon: Mail },
+];
+
+/** The sentence of back-office.md §4 for an item. */
+function describe(item: RecentActivity): string {
+  if (item.kind === "contact") return `Nouvelle demande: ${contactStatusLabels[item.status] ?? item.status}`;
+  const type = item.kind === "project" ? "projet" : "article";
+  switch (item.status) {
+    case "published":
+      return `Publication d'un ${type}`;
+    case "draft":
+      return `Nouveau ${type} en brouillon`;
+    case "scheduled":
+      return `${type[0]!.toUpperCase()}${type.slice(1)} planifié`;
+    default:
+      return `Mise à jour d'un ${type}`;
+  }
+}
+
+function linkTo(item: RecentActivity): string {
+  if (item.kind === "project") return `/admin/projects/edit/${item.id}`;
+  if (item.kind === "article") return `/admin/blog/edit/${item.id}`;
+  return "/admin/contacts";
+}
+
+const activityIcons: Record<RecentActivity["kind"], LucideIcon> = {
+  project: FolderKanban,
+  article: FileText,
+  contact: Inbox,
+};
+
+function relativeTime(date: Date | null, now: Date): string {
+  if (!date || Number.isNaN(date.getTime())) return "Date inconnue";
+  return formatDistance(date, now, { addSuffix: true, locale: fr });
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { counts, activity, now } = loaderData;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Tableau de bord</h1>
+
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Chiffres clés">
+        {cards.map(({ key, label, to, icon: Icon }) => (
+          <li key={key}>
+            <Link
+              to={to}
+              className="group flex items-center justify-between gap-4 rounded-lg border bg-card p-5 transition-colors hover:border-primary/60 hover:bg-accent/40"
+              data-testid={`count-${key}`}
+            >
+              <div>
+                <p className="text-sm font-medium text-muted-foreground">{label}</p>
+                <p className="mt-1 text-3xl font-bold tabular-nums">{counts[key]}</p>
+              </div>
+              <span className="rounded-full bg-primary/15 p-3 text-primary">
+                <Icon className="size-5" aria-hidden />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="recent-activity" className="rounded-lg border bg-card">
+        <h2 id="recent-activity" className="border-b px-5 py-4 text-lg font-semibold">
+          Activité récente
+        </h2>
+        {activity.length === 0 ? (
+          <p className="px-5 py-8 text-center text-sm text-muted-foreground">
+            Aucune activité récente à afficher.
+          </p>
+        ) : (
+          <ul className="divide-y">
+            {activity.map((item) => {
+              const Icon = activityIcons[item.kind];
+              return (
+                <li key={`${item.kind}-${item.id}`}>
+                  <Link
+                    to={linkTo(item)}
+                    className="flex items-start gap-4 px-5 py-4 transition-colors hover:bg-accent/40"
+                  >
+                    <span className="mt-0.5 rounded-full bg-secondary p-2 text-muted-foreground">
+                      <Icon className="size-4" aria-hidden />
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block text-sm font-medium">{describe(item)}</span>
+                      <span className="block truncate text-sm text-muted-foreground">{item.title}</span>
+                    </span>
+                    <span className="shrink-0 pt-0.5 text-xs text-muted-foreground">
+                      {relativeTime(item.createdAt, now)}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminError
+      error={error}
+      message="Impossible de charger les données du tableau de bord"
+      retryTo="/admin"
+    />
+  );
+}

@@ -1,0 +1,69 @@
+import { data, Outlet, useNavigation } from "react-router";
+import type { Route } from "./+types/layout";
+import { AdminError } from "~/components/admin/admin-error";
+import { AdminHeader } from "~/components/admin/admin-header";
+import { AdminSidebar } from "~/components/admin/admin-sidebar";
+import { SidebarProvider, sidebarOpenFromCookie } from "~/components/admin/sidebar";
+import { noStoreHeaders, requireUser, sessionCookieHeaders } from "~/server/auth/session.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Back-office | BETIC Électricité" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const headers = await sessionCookieHeaders(request);
+  for (const [name, value] of Object.entries(noStoreHeaders)) headers.set(name, value);
+  return data(
+    {
+      user: { email: user.email, name: user.name, role: user.role ?? "user" },
+      sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
+    },
+    { headers },
+  );
+}
+
+// Child screens inherit this unless they declare their own.
+export const headers: Route.HeadersFunction = () => noStoreHeaders;
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user, sidebarOpen } = loaderData;
+  const reloading = useNavigation().state === "loading";
+
+  return (
+    <SidebarProvider defaultOpen={sidebarOpen}>
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-card focus:px-3 focus:py-2"
+      >
+        Aller au contenu
+      </a>
+      <AdminSidebar user={user} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AdminHeader user={user} />
+        <main id="admin-main" className="relative flex-1 p-4 md:p-6" aria-busy={reloading}>
+          {reloading && (
+            <p
+              role="status"
+              className="absolute left-1/2 top-3 z-10 -translate-x-1/2 rounded-full border bg-card px-4 py-1.5 text-sm shadow"
+            >
+              Chargement des données...
+            </p>
+          )}
+          <div className={reloading ? "pointer-events-none opacity-50 transition-opacity" : undefined}>
+            <Outlet />
+          </div>
+        </main>
+      </div>
+    </SidebarProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main className="flex min-h-svh items-center justify-center p-6">
+      <AdminError error={error} message="Le back-office n'a pas pu être chargé." retryTo="/admin" />
+    </main>
+  );
+}

@@ -1,0 +1,190 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { isAPIError } from "better-auth/api";
+import { LoaderCircle, LogIn } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { z } from "zod";
+import type { Route } from "./+types/login";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { auth } from "~/server/auth/auth.server";
+import { getOptionalUser, noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
+import { logger } from "~/server/logger.server";
+import { createRateLimiter } from "~/server/security/rate-limit.server";
+import { getPublicSettings } from "~/server/settings.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+const loginSchema = z.object({
+  email: z
+    .string({ error: "L'email est requis" })
+    .trim()
+    .pipe(z.email({ error: "Email invalide" })),
+  password: z.string({ error: "Le mot de passe est requis" }),
+  redirectTo: z.string().optional(),
+});
+
+// Guessing passwords: a handful of tries per address and network, then a pause.
+const signInLimiter = createRateLimiter({ keyPrefix: "sign-in", points: 10, durationSeconds: 15 * 60 });
+
+/** Better Auth's refusals, in French. */
+function signInFailureMessage(code: string | undefined): string {
+  switch (code) {
+    case "INVALID_EMAIL_OR_PASSWORD":
+      return "Email ou mot de passe incorrect";
+    case "BANNED_USER":
+      return "Ce compte a été désactivé. Contactez un administrateur.";
+    case "INVALID_EMAIL":
+      return "Email invalide";
+    default:
+      return "Connexion refusée. Vérifiez vos identifiants et réessayez.";
+  }
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Connexion | Back-office" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export const headers: Route.HeadersFunction = () => noStoreHeaders;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getOptionalUser(request)) throw redirect("/admin", { headers: noStoreHeaders });
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const { companyName, companyLogo } = await getPublicSettings();
+  return data(
+    { redirectTo: redirectTo ? safeRedirectTo(redirectTo) : null, companyName, companyLogo },
+    { headers: noStoreHeaders },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (await getOptionalUser(request)) throw redirect("/admin", { headers: noStoreHeaders });
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+  }
+
+  const { email, password, redirectTo } = submission.value;
+  const refuse = (title: string, description: string, status: number) =>
+    data(
+      {
+        result: submission.reply({ formErrors: [description], hideFields: ["password"] }),
+        toast: { title, description },
+      },
+      { status, headers: noStoreHeaders },
+    );
+
+  const limiterKey = `${context.clientIp}|${email.toLowerCase()}`;
+  try {
+    if (!(await signInLimiter.consume(limiterKey))) {
+      return refuse(
+        "Erreur de connexion",
+        "Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.",
+        429,
+      );
+    }
+    const { headers } = await auth().api.signInEmail({
+      body: { email, password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    await signInLimiter.reset(limiterKey);
+
+    const responseHeaders = new Headers(noStoreHeaders);
+    for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);
+    const { companyName } = await getPublicSettings();
+    return redirectWithToast(
+      safeRedirectTo(redirectTo),
+      {
+        type: "success",
+        title: "Connexion réussie",
+        description: `Bienvenue dans le backoffice ${companyName}`,
+      },
+      { headers: responseHeaders },
+    );
+  } catch (error) {
+    if (isAPIError(error)) {
+      return refuse("Erreur de connexion", signInFailureMessage(error.body?.code), error.statusCode);
+    }
+    logger.error({ err: error }, "sign-in failed");
+    return refuse("Erreur", "Une erreur s'est produite lors de la connexion", 500);
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    navigation.formAction?.startsWith("/admin/login");
+
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  const failure = actionData?.toast;
+  useEffect(() => {
+    if (failure) toast.error(failure.title, { description: failure.description });
+  }, [failure]);
+
+  return (
+    <main className="flex min-h-svh items-center justify-center px-4 py-10">
+      <div className="w-full max-w-sm rounded-xl border bg-card p-6 shadow-lg sm:p-8">
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          <img src={loaderData.companyLogo} alt="" width={48} height={48} className="size-12" />
+          <p className="text-sm font-medium text-muted-foreground">{loaderData.companyName} · Back-office</p>
+          <h1 className="text-xl font-semibold leading-snug">
+            Connectez-vous pour accéder au tableau de bord
+          </h1>
+        </div>
+
+        <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+          {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
+          {form.errors && (
+            <Alert variant="destructive" id={form.errorId}>
+              <AlertDescription>{form.errors[0]}</AlertDescription>
+            </Alert>
+          )}
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={fields.email.id}>Email</Label>
+            <Input
+              {...getInputProps(fields.email, { type: "email" })}
+              autoComplete="username"
+              autoFocus
+              required
+            />
+            {fields.email.errors && (
+              <p id={fields.email.errorId} className="text-sm text-red-300">
+                {fields.email.errors[0]}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={fields.password.id}>Mot de passe</Label>
+            <Input
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="current-password"
+              required
+            />
+            {fields.password.errors && (
+              <p id={fields.password.errorId} className="text-sm text-red-300">
+                {fields.password.errors[0]}
+              </p>
+            )}
+          </div>
+          <Button type="submit" className="mt-2 w-full" disabled={busy}>
+            {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <LogIn aria-hidden />}
+            {busy ? "Connexion en cours..." : "Se connecter"}
+          </Button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,44 @@
+import { isAPIError } from "better-auth/api";
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { auth } from "~/server/auth/auth.server";
+import { getOptionalUser, noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+// Signing out changes state: only by POST (the header's form), never by following a link.
+export async function loader() {
+  throw redirect("/admin", { headers: noStoreHeaders });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getOptionalUser(request);
+  if (!user) throw redirect("/admin/login", { headers: noStoreHeaders });
+
+  // On failure the person stays on the page they were on.
+  const referer = request.headers.get("Referer");
+  const back = safeRedirectTo(referer ? new URL(referer, request.url).pathname : null);
+  try {
+    const { headers } = await auth().api.signOut({ headers: request.headers, returnHeaders: true });
+    const responseHeaders = new Headers(noStoreHeaders);
+    for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);
+    return redirectWithToast(
+      "/admin/login",
+      { type: "success", title: "Déconnexion réussie", description: "Vous avez été déconnecté avec succès" },
+      { headers: responseHeaders },
+    );
+  } catch (error) {
+    logger.error({ err: error }, "sign-out failed");
+    return redirectWithToast(
+      back,
+      {
+        type: "error",
+        title: "Erreur",
+        description: isAPIError(error)
+          ? "Une erreur s'est produite lors de la déconnexion. Veuillez réessayer."
+          : "Une erreur inattendue s'est produite lors de la déconnexion",
+      },
+      { headers: noStoreHeaders },
+    );
+  }
+}

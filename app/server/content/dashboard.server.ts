@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import type { ContactStatus, ContentStatus } from "~/lib/enums";
+import { db } from "~/server/db/client.server";
+import { blogArticles, blogAuthors, contacts, projects } from "~/server/db/schema";
+
+export type DashboardCounts = { projects: number; articles: number; authors: number; contacts: number };
+
+export type RecentActivity =
+  | { kind: "project" | "article"; id: string; title: string; status: ContentStatus; createdAt: Date | null }
+  | { kind: "contact"; id: string; title: string; status: ContactStatus; createdAt: Date | null };
+
+/** The dashboard's four counts, in one round trip. */
+export async function getDashboardCounts(): Promise<DashboardCounts> {
+  const { rows } = await db().execute<DashboardCounts>(sql`
+    select
+      (select count(*) from ${projects})::int as "projects",
+      (select count(*) from ${blogArticles})::int as "articles",
+      (select count(*) from ${blogAuthors})::int as "authors",
+      (select count(*) from ${contacts})::int as "contacts"`);
+  return rows[0]!;
+}
+
+/** The `limit` newest projects, articles and contact requests together, newest first. */
+export async function getRecentActivity(limit = 5): Promise<RecentActivity[]> {
+  const { rows } = await db().execute<{
+    kind: RecentActivity["kind"];
+    id: string;
+    title: string;
+    status: string;
+    created_at: Date | null;
+  }>(sql`
+    (select 'project' as kind, id, title, status, created_at from ${projects}
+      order by created_at desc limit ${limit})
+    union all
+    (select 'article', id, title, status, created_at from ${blogArticles}
+      order by created_at desc limit ${limit})
+    union all
+    (select 'contact', id, coalesce(name || ' — ' || nullif(subject, ''), name), status, created_at
+      from ${contacts} order by created_at desc limit ${limit})
+    order by created_at desc nulls last
+    limit ${limit}`);
+  return rows.map((row) => ({
+    kind: row.kind,
+    id: row.id,
+    title: row.title,
+    status: row.status,
+    createdAt: row.created_at,
+  })) as RecentActivity[];
+}
