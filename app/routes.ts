@@ -9,6 +9,21 @@ export default [
   route("api/consent", "routes/resources/consent.ts"),
   route("media/*", "routes/resources/media.ts"),
 
+  // ---- back office (back-office.md §2.1)
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.ts"),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+    ]),
+    // Old and alternative paths, then any unknown /admin path.
+    route("contact", "routes/admin/redirect.ts", { id: "admin-redirect-contact" }),
+    route("author", "routes/admin/redirect.ts", { id: "admin-redirect-author" }),
+    route("blog/preview", "routes/admin/redirect.ts", { id: "admin-redirect-blog-preview" }),
+    route("projects/preview", "routes/admin/redirect.ts", { id: "admin-redirect-projects-preview" }),
+    route("*", "routes/admin/redirect.ts", { id: "admin-redirect-unknown" }),
+  ]),
+
   // ---- public site
   layout("routes/site/layout.tsx", [
     // -- site shell: home, static pages, 404 for any other path
