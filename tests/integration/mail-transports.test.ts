@@ -1,0 +1,196 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { db } from "~/server/db/client.server";
+import { emailOutbox, siteSettings } from "~/server/db/schema";
+import { submitContact } from "~/server/contacts/contact-form.server";
+import { checkMailTransport, sendTestEmail } from "~/server/mail/test-email.server";
+import { startMailWorker } from "~/server/mail/worker.server";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+
+const request = {
+  name: "<b>Jean</b>",
+  email: "jean@exemple.fr",
+  phone: "0612345678",
+  subject: "Panne au tableau",
+  message: "Plus de courant dans la cuisine depuis ce matin.",
+  serviceType: "depannage",
+};
+let ip = 0;
+async function submit() {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(request)) data.set(key, value);
+  const answer = await submitContact(data, { clientIp: `203.0.113.${++ip}` });
+  expect(answer.outcome).toBe("success");
+}
+
+/** Runs the real worker (transport chosen from the settings) until the outbox is empty. */
+async function deliver() {
+  const worker = startMailWorker({ intervalMs: 60_000 });
+  await worker.runOnce();
+  await worker.stop();
+  return db().select().from(emailOutbox).orderBy(emailOutbox.templateName);
+}
+
+const noProvider = { mailjetApiKey: null, mailjetSecretKey: null, smtpServer: null, smtpPort: null, smtpUsername: null, smtpPassword: null };
+let dataDir: string;
+
+beforeEach(async () => {
+  await db().execute(sql`truncate contacts, email_outbox, rate_limits cascade`);
+  await db().update(siteSettings).set(noProvider);
+  dataDir = await mkdtemp(path.join(tmpdir(), "h5-mail-"));
+  process.env.DATA_DIR = dataDir;
+});
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("SMTP transport", () => {
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  afterAll(() => sink.stop());
+
+  it("delivers both e-mails of a request to the SMTP server, logged in", async () => {
+    await db()
+      .update(siteSettings)
+      .set({ smtpServer: "127.0.0.1", smtpPort: sink.port, smtpUsername: "betic", smtpPassword: "s3cret" });
+    await submit();
+    const rows = await deliver();
+    expect(rows.map((row) => row.status)).toEqual(["sent", "sent"]);
+
+    const [settings] = await db().select().from(siteSettings);
+    const [confirmation] = await sink.waitFor((mail) => mail.subject?.startsWith("Nous avons bien reçu") ?? false);
+    const [notification] = await sink.waitFor((mail) => mail.subject?.startsWith("Nouvelle demande") ?? false);
+    expect(confirmation!.to).toMatchObject({ text: "jean@exemple.fr" });
+    expect(confirmation!.from?.value[0]).toMatchObject({ address: settings!.fromEmail, name: settings!.mailjetFromName });
+    expect(confirmation!.replyTo?.text).toBe(settings!.replyToEmail);
+    expect(confirmation!.subject).toBe("Nous avons bien reçu votre demande, <b>Jean</b>");
+    expect(confirmation!.html).toContain("Bonjour &lt;b&gt;Jean&lt;&#x2F;b&gt;,");
+    expect(confirmation!.text).toContain("Prestation : Dépannage électrique");
+    expect(notification!.to).toMatchObject({ text: settings!.companyEmail });
+    expect(notification!.replyTo?.text).toBe("jean@exemple.fr");
+    expect(sink.logins).toContain("betic:s3cret");
+  });
+
+  it("checks the connection and sends a test e-mail filled with sample values", async () => {
+    await db().update(siteSettings).set({ smtpServer: "127.0.0.1", smtpPort: sink.port });
+    expect(await checkMailTransport()).toEqual({ kind: "smtp", success: true, message: "Connexion établie avec succès!" });
+    const result = await sendTestEmail("admin@exemple.fr", {
+      subject: "Bonjour {{name}}",
+      htmlContent: "<p>{{service_type}} : {{message}}</p>",
+      textContent: "{{phone}}",
+    });
+    expect(result).toEqual({ success: true, message: "Email de test envoyé avec succès!" });
+    const [mail] = await sink.waitFor((m) => m.subject === "[Test] Bonjour Jean Dupont");
+    expect(mail!.html).toContain("<p>Rénovation électrique : Bonjour, je souhaiterais");
+  });
+
+  it("keeps the mail pending while the server is down", async () => {
+    const down = await startSmtpSink();
+    const port = down.port;
+    await down.stop();
+    await db().update(siteSettings).set({ smtpServer: "127.0.0.1", smtpPort: port });
+    await submit();
+    const rows = await deliver();
+    expect(rows.map((row) => row.status)).toEqual(["pending", "pending"]);
+    expect(rows[0]!.lastError).toMatch(/ECONNREFUSED/);
+    expect(await checkMailTransport()).toMatchObject({ kind: "smtp", success: false });
+  });
+});
+
+describe("Mailjet transport", () => {
+  let stub: Server;
+  const calls: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
+  let reply = { status: 200, body: { Messages: [{ Status: "success" }] } as unknown };
+
+  beforeAll(async () => {
+    stub = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        calls.push({ method: req.method, url: req.url, headers: req.headers, body });
+        res.writeHead(reply.status, { "content-type": "application/json" });
+        res.end(JSON.stringify(reply.body));
+      });
+    });
+    await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
+    process.env.MAILJET_API_URL = `http://127.0.0.1:${(stub.address() as { port: number }).port}/mailjet`;
+  });
+  afterAll(async () => {
+    delete process.env.MAILJET_API_URL;
+    await new Promise((resolve) => stub.close(resolve));
+  });
+  beforeEach(async () => {
+    calls.length = 0;
+    reply = { status: 200, body: { Messages: [{ Status: "success" }] } };
+    // SMTP is configured too: Mailjet keys take precedence.
+    await db()
+      .update(siteSettings)
+      .set({ mailjetApiKey: "api-key", mailjetSecretKey: "secret-key", smtpServer: "127.0.0.1", smtpPort: 1 });
+  });
+
+  it("posts each message to the Send API v3.1 with basic auth", async () => {
+    await submit();
+    const rows = await deliver();
+    expect(rows.map((row) => row.status)).toEqual(["sent", "sent"]);
+    expect(calls).toHaveLength(2);
+    const [settings] = await db().select().from(siteSettings);
+    for (const call of calls) {
+      expect(call.method).toBe("POST");
+      expect(call.url).toBe("/mailjet/v3.1/send");
+      expect(call.headers.authorization).toBe(`Basic ${Buffer.from("api-key:secret-key").toString("base64")}`);
+      expect(call.headers["content-type"]).toBe("application/json");
+    }
+    const messages = calls.map((call) => (JSON.parse(call.body) as { Messages: Record<string, unknown>[] }).Messages);
+    expect(messages.every((list) => list.length === 1)).toBe(true);
+    const confirmation = messages.flat().find((m) => (m.To as { Email: string }[])[0]!.Email === "jean@exemple.fr")!;
+    expect(confirmation).toMatchObject({
+      From: { Email: settings!.fromEmail, Name: settings!.mailjetFromName },
+      ReplyTo: { Email: settings!.replyToEmail },
+      Subject: "Nous avons bien reçu votre demande, <b>Jean</b>",
+      CustomID: rows.find((row) => row.templateName === "contact_confirmation")!.id,
+    });
+    expect(confirmation.HTMLPart).toContain("&lt;b&gt;Jean&lt;&#x2F;b&gt;");
+    expect(confirmation.TextPart).toContain("Bonjour <b>Jean</b>,");
+  });
+
+  it("records Mailjet's refusal and retries later", async () => {
+    reply = { status: 401, body: { ErrorMessage: "API key authentication/authorization failure" } };
+    await submit();
+    const rows = await deliver();
+    expect(rows.map((row) => row.status)).toEqual(["pending", "pending"]);
+    expect(rows[0]!.lastError).toBe("Mailjet 401: API key authentication/authorization failure");
+    expect(await checkMailTransport()).toMatchObject({ kind: "mailjet", success: false });
+  });
+
+  it("treats a message-level error as a failure", async () => {
+    reply = { status: 400, body: { Messages: [{ Status: "error", Errors: [{ ErrorMessage: "Invalid email" }] }] } };
+    await submit();
+    const rows = await deliver();
+    expect(rows[0]!.lastError).toBe("Mailjet 400: Invalid email");
+  });
+});
+
+describe("file transport", () => {
+  it("writes each message as an .eml file in DATA_DIR/mail when no provider is configured", async () => {
+    await submit();
+    const rows = await deliver();
+    expect(rows.map((row) => row.status)).toEqual(["sent", "sent"]);
+    const files = (await readdir(path.join(dataDir, "mail"))).sort();
+    expect(files).toHaveLength(2);
+    for (const row of rows) expect(files.some((file) => file.includes(row.id))).toBe(true);
+    const parsed = await Promise.all(
+      files.map(async (file) => simpleParser(await readFile(path.join(dataDir, "mail", file)))),
+    );
+    const confirmation = parsed.find((mail) => mail.to && "text" in mail.to && mail.to.text === "jean@exemple.fr")!;
+    expect(confirmation.subject).toBe("Nous avons bien reçu votre demande, <b>Jean</b>");
+    expect(confirmation.html).toContain("&lt;b&gt;Jean&lt;&#x2F;b&gt;");
+    expect(await checkMailTransport()).toMatchObject({ kind: "file", success: true });
+  });
+});
