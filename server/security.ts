@@ -15,7 +15,10 @@ export function securityHeaders(): RequestHandler[] {
       try {
         const nonce = randomBytes(16).toString("base64");
         res.locals.cspNonce = nonce;
-        res.setHeader("Content-Security-Policy", buildContentSecurityPolicy(await cspSources(), { nonce, dev }));
+        res.setHeader(
+          "Content-Security-Policy",
+          buildContentSecurityPolicy(await cspSources(), { nonce, dev }),
+        );
         next();
       } catch (error) {
         next(error);

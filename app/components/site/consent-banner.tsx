@@ -51,8 +51,8 @@ export function ConsentBanner({ open, consent, focusOnOpen, onChoose }: Props) {
         </h2>
         <p className="text-sm text-muted-foreground">
           Avec votre accord, nous utilisons des cookies de mesure d'audience et de publicité (Google Tag
-          Manager, Google Analytics) pour comprendre l'utilisation du site et l'améliorer. Vous pouvez
-          changer d'avis à tout moment avec le lien « Gérer les cookies » en bas de page.{" "}
+          Manager, Google Analytics) pour comprendre l'utilisation du site et l'améliorer. Vous pouvez changer
+          d'avis à tout moment avec le lien « Gérer les cookies » en bas de page.{" "}
           <Link to="/privacy-policy" className="text-foreground underline underline-offset-2">
             En savoir plus
           </Link>
@@ -70,7 +70,9 @@ export function ConsentBanner({ open, consent, focusOnOpen, onChoose }: Props) {
               />
               <span>
                 <strong className="font-medium">Mesure d'audience</strong>
-                <span className="block text-muted-foreground">Statistiques de visite (Google Analytics).</span>
+                <span className="block text-muted-foreground">
+                  Statistiques de visite (Google Analytics).
+                </span>
               </span>
             </label>
             <label className="flex items-start gap-2">

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { ConsentBanner, MANAGE_CONSENT_EVENT } from "~/components/site/consent-banner";
-import { allowsTagManager, consentCookie, type Consent } from "~/lib/consent";
+import { allowsTagManager, consentCookie, parseConsent, type Consent } from "~/lib/consent";
 import { pushDataLayer } from "~/lib/data-layer";
 import type { TagManagerConfig } from "~/lib/tag-manager";
 
@@ -10,6 +10,9 @@ type Props = {
   tracking: { consent: Consent | null; tagManager: TagManagerConfig | null };
 };
 
+/** The first page view of this document carries the external referrer; later ones do not. */
+let firstView = true;
+
 /**
  * Everything the public site measures, in one place: the consent banner, the anonymous page-view
  * beacon (no cookie, sent whatever the choice), data-layer events, and the tag manager, loaded
@@ -17,11 +20,14 @@ type Props = {
  */
 export function Tracking({ tracking }: Props) {
   const location = useLocation();
-  const [consent, setConsent] = useState(tracking.consent);
-  const [banner, setBanner] = useState<"closed" | "first-visit" | "requested">(
-    tracking.consent ? "closed" : "first-visit",
+  // The cookie is the truth: the layout's data can be older than a choice made on this page
+  // (this component is mounted again when an error page replaces the route).
+  const [consent, setConsent] = useState(() =>
+    typeof document === "undefined" ? tracking.consent : parseConsent(document.cookie),
   );
-  const firstView = useRef(true);
+  const [banner, setBanner] = useState<"closed" | "first-visit" | "requested">(
+    consent ? "closed" : "first-visit",
+  );
 
   useEffect(() => {
     const open = () => setBanner("requested");
@@ -33,8 +39,8 @@ export function Tracking({ tracking }: Props) {
   const pagePath = location.pathname;
   const pageKey = location.pathname + location.search;
   useEffect(() => {
-    const referrer = firstView.current ? document.referrer : null;
-    firstView.current = false;
+    const referrer = firstView ? document.referrer : null;
+    firstView = false;
     navigator.sendBeacon?.(
       "/api/beacon",
       JSON.stringify({ path: pagePath, referrer, width: window.innerWidth }),
@@ -65,21 +71,18 @@ export function Tracking({ tracking }: Props) {
     void import("~/lib/tag-manager").then(({ loadTagManager }) => loadTagManager(tagManager, consent));
   }, [tagManager, consent]);
 
-  const choose = useCallback(
-    (next: Consent) => {
-      document.cookie = consentCookie(next, window.location.protocol === "https:");
-      setBanner("closed");
-      setConsent(next);
-      if (!allowsTagManager(next)) {
-        // A withdrawal must take effect now: drop the cookies, and reload to unload the tag manager.
-        void import("~/lib/tag-manager").then(({ deleteAnalyticsCookies, tagManagerLoaded }) => {
-          deleteAnalyticsCookies();
-          if (tagManagerLoaded()) window.location.reload();
-        });
-      }
-    },
-    [],
-  );
+  const choose = useCallback((next: Consent) => {
+    document.cookie = consentCookie(next, window.location.protocol === "https:");
+    setBanner("closed");
+    setConsent(next);
+    if (!allowsTagManager(next)) {
+      // A withdrawal must take effect now: drop the cookies, and reload to unload the tag manager.
+      void import("~/lib/tag-manager").then(({ deleteAnalyticsCookies, tagManagerLoaded }) => {
+        deleteAnalyticsCookies();
+        if (tagManagerLoaded()) window.location.reload();
+      });
+    }
+  }, []);
 
   return (
     <ConsentBanner

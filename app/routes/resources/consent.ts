@@ -27,7 +27,10 @@ export function loader() {
 
 /** Only a path of this site: never "//other.host" or an absolute URL. */
 function safeRedirect(value: FormDataEntryValue | null) {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")
+  return typeof value === "string" &&
+    value.startsWith("/") &&
+    !value.startsWith("//") &&
+    !value.startsWith("/\\")
     ? value
     : "/";
 }

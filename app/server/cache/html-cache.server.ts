@@ -2,12 +2,7 @@ import { createHash } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import { consentValue, parseConsent } from "~/lib/consent";
 import { getPublicSettings } from "~/server/settings.server";
-import {
-  type CachedPage,
-  getCachedPage,
-  pageCacheGeneration,
-  storeCachedPage,
-} from "./page-cache.server";
+import { type CachedPage, getCachedPage, pageCacheGeneration, storeCachedPage } from "./page-cache.server";
 
 /**
  * HTTP caching of the pages React Router renders (documents and their `.data` twins), as an
@@ -125,7 +120,10 @@ function captureResponse(req: Request, res: Response, key: string | undefined) {
     if (key && !/private|no-store/.test(cacheControl)) {
       const headers = Object.entries(res.getHeaders())
         .filter(([name]) => !headersBefore.has(name) && !NOT_STORED.has(name))
-        .map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)] as [string, string]);
+        .map(
+          ([name, value]) =>
+            [name, Array.isArray(value) ? value.join(", ") : String(value)] as [string, string],
+        );
       storeCachedPage(key, { status: res.statusCode, headers, parts, etag }, generationAtStart);
     }
     return reply(req, res, end, parts, etag);
@@ -148,13 +146,24 @@ function reply(
   etag: string,
 ) {
   res.setHeader("ETag", etag);
-  // req.fresh compares If-None-Match with the ETag just set (2xx answers only).
-  if (req.fresh) {
+  if (res.statusCode === 200 && matchesEntityTag(req.headers["if-none-match"], etag)) {
     res.status(304);
     for (const name of ["Content-Type", "Content-Length", "Content-Security-Policy"]) res.removeHeader(name);
     return end();
   }
   return end(parts.join((res.locals.cspNonce as string | undefined) ?? ""));
+}
+
+/**
+ * If-None-Match's weak comparison (RFC 9110 §13.1.2). Not Express's req.fresh: it ignores the
+ * validator whenever the request also says Cache-Control: no-cache, which fetch() adds to every
+ * request given an explicit If-None-Match; the origin may still answer such a request with 304.
+ */
+function matchesEntityTag(header: string | undefined, etag: string) {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => opaque(tag) === opaque(etag));
 }
 
 function entityTag(parts: string[]) {
@@ -164,6 +173,7 @@ function entityTag(parts: string[]) {
 }
 
 function toBuffer(chunk: Chunk, encoding: unknown) {
-  if (typeof chunk === "string") return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+  if (typeof chunk === "string")
+    return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
   return Buffer.from(chunk);
 }

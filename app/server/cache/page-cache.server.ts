@@ -28,7 +28,11 @@ const MAX_TIMER_MS = 60 * 60_000;
 const pages = new LRUCache<string, CachedPage>({
   max: 2_000,
   maxSize: MAX_BYTES,
-  sizeCalculation: (page) => Math.max(1, page.parts.reduce((sum, part) => sum + part.length, 0)),
+  sizeCalculation: (page) =>
+    Math.max(
+      1,
+      page.parts.reduce((sum, part) => sum + part.length, 0),
+    ),
   // A safety net only: every known change already clears the store.
   ttl: MAX_AGE_MS,
 });

@@ -55,7 +55,11 @@ async function connect() {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set and no database was started.");
   // keepAlive lets the OS notice a peer that vanished without closing the connection.
-  const candidate = new pg.Client({ connectionString, keepAlive: true, application_name: "content-listener" });
+  const candidate = new pg.Client({
+    connectionString,
+    keepAlive: true,
+    application_name: "content-listener",
+  });
   candidate.on("notification", (message) => {
     if (message.channel === CHANNEL) announceContentChanged(message.payload || "*");
   });

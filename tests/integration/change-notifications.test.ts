@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { onContentChanged } from "~/server/content-changes.server";
+import { db } from "~/server/db/client.server";
+import {
+  startChangeNotifications,
+  stopChangeNotifications,
+  whenListening,
+} from "~/server/db/notifications.server";
+import { cspSources } from "~/server/security/csp.server";
+
+const received: string[] = [];
+onContentChanged((table) => received.push(table));
+
+/** Resolves with the table names announced until `predicate` holds (or fails after 3 s). */
+async function until(predicate: () => boolean) {
+  const deadline = Date.now() + 3_000;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`not announced; got ${JSON.stringify(received)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+beforeAll(async () => {
+  await startChangeNotifications();
+});
+afterAll(async () => {
+  await stopChangeNotifications();
+});
+
+describe("content change notifications", () => {
+  it("relays a write made by another connection (another instance, psql) within a second", async () => {
+    received.length = 0;
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    const started = Date.now();
+    await other.query("update site_settings set company_phone = '05 00 00 00 00'");
+    await other.end();
+    await until(() => received.includes("site_settings"));
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it("listens again after the connection is killed, and announces the gap", async () => {
+    received.length = 0;
+    await db().execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where application_name = 'content-listener' and datname = current_database()`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await whenListening();
+    // Missed notifications are unknowable: the reconnect itself announces a change.
+    await until(() => received.includes("*"));
+    received.length = 0;
+    await db().execute(sql`update cms_pages set title = title`);
+    await db().execute(sql`insert into blog_categories (name, slug) values ('Test', 'test')`);
+    await until(() => received.includes("blog_categories"));
+  });
+
+  it("refreshes the CSP sources when staff add a domain, and ignores unsafe ones", async () => {
+    expect(await cspSources()).toContain("https://www.googletagmanager.com");
+    received.length = 0;
+    await db().execute(
+      sql`insert into cors_domains (domain, type) values ('https://cdn.example.org', 'both'),
+          ('https://evil.example; script-src *', 'csp'), ('https://api.example.org', 'cors')`,
+    );
+    await until(() => received.includes("cors_domains"));
+    const sources = await cspSources();
+    expect(sources).toContain("https://cdn.example.org");
+    expect(sources.join(" ")).not.toContain("evil");
+    expect(sources).not.toContain("https://api.example.org");
+  });
+});
