@@ -28,6 +28,9 @@ export default [
   layout("routes/site/layout.tsx", [
     // -- site shell: home, static pages, 404 for any other path
     index("routes/site/home.tsx"),
+    route("privacy-policy", "routes/site/privacy-policy.tsx"),
+    route("terms-of-use", "routes/site/terms-of-use.tsx"),
+    route("sitemap", "routes/site/sitemap-page.tsx"),
     // -- contact
     route("contact", "routes/site/contact.tsx"),
     route("*", "routes/site/not-found.tsx"),
