@@ -25,8 +25,9 @@ export function Tracking({ tracking }: Props) {
   const [consent, setConsent] = useState(() =>
     typeof document === "undefined" ? tracking.consent : parseConsent(document.cookie),
   );
+  // Without a tag manager the site sets no cookie needing consent: no banner until asked for.
   const [banner, setBanner] = useState<"closed" | "first-visit" | "requested">(
-    consent ? "closed" : "first-visit",
+    consent || !tracking.tagManager ? "closed" : "first-visit",
   );
 
   useEffect(() => {

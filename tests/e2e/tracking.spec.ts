@@ -1,0 +1,222 @@
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { sql } from "../support/e2e";
+
+/**
+ * Consent (CNIL rules) and tracking: the tag manager loads only after consent, with the CSP
+ * nonce; the anonymous page-view beacon works without any cookie.
+ */
+const GTM_ID = "GTM-E2ETEST";
+const banner = (page: Page) => page.getByRole("region", { name: "Vos choix en matière de cookies" });
+
+/** Stands in for googletagmanager.com: records each load; running it proves the CSP allowed it. */
+async function stubTagManager(context: BrowserContext) {
+  const loads: string[] = [];
+  await context.route("https://www.googletagmanager.com/**", async (route) => {
+    loads.push(route.request().url());
+    await route.fulfill({ contentType: "application/javascript", body: "window.__gtmRan = true;" });
+  });
+  return loads;
+}
+
+test.describe("consent and the tag manager", () => {
+  let saved: { is_enabled: boolean; gtm_id: string | null; ga4_id: string | null };
+  test.beforeAll(async () => {
+    [saved] = (await sql("select is_enabled, gtm_id, ga4_id from gtm_settings")) as (typeof saved)[];
+    await sql("update gtm_settings set is_enabled = true, gtm_id = $1, ga4_id = 'G-E2ETEST1'", [GTM_ID]);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+  });
+  test.afterAll(async () => {
+    await sql("update gtm_settings set is_enabled = $1, gtm_id = $2, ga4_id = $3", [
+      saved.is_enabled,
+      saved.gtm_id,
+      saved.ga4_id,
+    ]);
+  });
+
+  test("nothing loads before a choice; 'Accepter' loads it with the nonce and keeps the choice 6 months", async ({
+    context,
+    page,
+  }) => {
+    const loads = await stubTagManager(context);
+    await page.goto("/");
+    await expect(banner(page)).toBeVisible();
+    const refuse = banner(page).getByRole("button", { name: "Refuser" });
+    const accept = banner(page).getByRole("button", { name: "Accepter" });
+    // Refusing is exactly as easy and visible as accepting.
+    expect(await refuse.getAttribute("class")).toBe(await accept.getAttribute("class"));
+    const [refuseBox, acceptBox] = [await refuse.boundingBox(), await accept.boundingBox()];
+    expect(Math.round(refuseBox!.width)).toBe(Math.round(acceptBox!.width));
+    expect(Math.round(refuseBox!.height)).toBe(Math.round(acceptBox!.height));
+    await page.waitForLoadState("networkidle");
+    expect(loads).toEqual([]);
+    expect(await page.locator("#gtm-script").count()).toBe(0);
+
+    await accept.click();
+    await expect(banner(page)).toBeHidden();
+    await expect.poll(() => page.evaluate(() => (window as { __gtmRan?: boolean }).__gtmRan)).toBe(true);
+    expect(loads[0]).toContain(`id=${GTM_ID}`);
+    const nonce = await page.locator("#gtm-script").evaluate((script: HTMLScriptElement) => script.nonce);
+    expect(nonce).toBeTruthy();
+
+    const consent = (await context.cookies()).find((cookie) => cookie.name === "consent")!;
+    expect(consent.value).toBe("analytics.marketing");
+    const days = (consent.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(179);
+    expect(days).toBeLessThan(187);
+    expect(consent.httpOnly).toBe(false);
+
+    // The next visit: no banner (rendered by the server from the cookie), tag manager at once.
+    await page.goto("/blog");
+    await expect(page.locator("#consent-title")).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => (window as { __gtmRan?: boolean }).__gtmRan)).toBe(true);
+  });
+
+  test("'Refuser' loads nothing, now or later", async ({ context, page }) => {
+    const loads = await stubTagManager(context);
+    await page.goto("/");
+    await banner(page).getByRole("button", { name: "Refuser" }).click();
+    await expect(banner(page)).toBeHidden();
+    expect((await context.cookies()).find((cookie) => cookie.name === "consent")?.value).toBe("none");
+    await page.goto("/projects");
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator("#consent-title")).toHaveCount(0);
+    expect(loads).toEqual([]);
+    expect(await page.locator("#gtm-script").count()).toBe(0);
+  });
+
+  test("the choice can be changed from the footer; withdrawing unloads the tag manager", async ({
+    context,
+    page,
+  }) => {
+    const loads = await stubTagManager(context);
+    await page.goto("/");
+    await banner(page).getByRole("button", { name: "Accepter" }).click();
+    await expect.poll(() => loads.length).toBe(1);
+
+    await page.getByRole("button", { name: "Gérer les cookies" }).click();
+    await expect(banner(page)).toBeVisible();
+    await banner(page).getByText("Personnaliser").click();
+    await expect(banner(page).getByRole("checkbox", { name: /Mesure d'audience/ })).toBeChecked();
+    const reloaded = page.waitForEvent("load");
+    await banner(page).getByRole("button", { name: "Refuser" }).click();
+    // The page reloads without the tag manager.
+    await reloaded;
+    await expect(page.locator("#gtm-script")).toHaveCount(0);
+    expect((await context.cookies()).find((cookie) => cookie.name === "consent")?.value).toBe("none");
+  });
+
+  test("'Personnaliser' can grant one purpose only", async ({ context, page }) => {
+    const loads = await stubTagManager(context);
+    await page.goto("/");
+    await banner(page).getByText("Personnaliser").click();
+    const analytics = banner(page).getByRole("checkbox", { name: /Mesure d'audience/ });
+    await expect(analytics).not.toBeChecked();
+    await analytics.check();
+    await banner(page).getByRole("button", { name: "Enregistrer mes choix" }).click();
+    await expect(banner(page)).toBeHidden();
+    await expect.poll(() => loads.length).toBe(1);
+    const grants = await page.evaluate(() =>
+      (window.dataLayer as unknown[] as IArguments[])
+        .filter((entry) => entry && typeof entry === "object" && entry[0] === "consent")
+        .map((entry) => entry[2]),
+    );
+    expect(grants[0]).toMatchObject({ analytics_storage: "granted", ad_storage: "denied" });
+  });
+
+  test("the banner works without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/about");
+    await banner(page).getByRole("button", { name: "Refuser" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.locator("#consent-title")).toHaveCount(0);
+    expect((await context.cookies()).find((cookie) => cookie.name === "consent")?.value).toBe("none");
+    await context.close();
+  });
+});
+
+test.describe("anonymous page views", () => {
+  test("each navigation records a page view, without any cookie set", async ({ browser }) => {
+    // Headless Chromium says so in its user agent, and robots are not counted: look like a phone.
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 800 },
+      userAgent:
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36",
+    });
+    const page = await context.newPage();
+    const [before] = await sql<{ count: string }>("select count(*) from page_views where path = '/projects'");
+    const beacon = page.waitForRequest((request) => request.url().endsWith("/api/beacon"));
+    const beaconResponse = page.waitForResponse((response) => response.url().endsWith("/api/beacon"));
+    await page.goto("/projects");
+    const request = await beacon;
+    expect(JSON.parse(request.postData() ?? "{}")).toMatchObject({ path: "/projects", width: 375 });
+    expect(request.headers()["cookie"]).toBeUndefined();
+    const response = await beaconResponse;
+    expect(response.status()).toBe(204);
+    expect(await response.headerValue("set-cookie")).toBeNull();
+
+    await expect
+      .poll(
+        async () =>
+          (await sql<{ count: string }>("select count(*) from page_views where path = '/projects'"))[0]!
+            .count,
+      )
+      .toBe(String(Number(before!.count) + 1));
+    const [row] = await sql<{ device_type: string; referrer: string | null }>(
+      "select device_type, referrer from page_views where path = '/projects' order by id desc limit 1",
+    );
+    expect(row).toEqual({ device_type: "mobile", referrer: null });
+    expect(await context.cookies()).toEqual([]);
+    await context.close();
+  });
+});
+
+test.describe("without a tag manager", () => {
+  test("no banner is shown (no cookie needs consent), yet the footer can still open it", async ({ page }) => {
+    const [row] = await sql<{ on: boolean }>(
+      "select is_enabled and gtm_id is not null as on from gtm_settings",
+    );
+    expect(row!.on).toBe(false);
+    await page.goto("/");
+    await expect(page.locator("#consent-title")).toHaveCount(0);
+    await page.getByRole("button", { name: "Gérer les cookies" }).click();
+    await expect(banner(page)).toBeVisible();
+  });
+
+  test("the data layer receives page views, home events, scroll depth and section views", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/");
+    const events = () =>
+      page.evaluate(() =>
+        (window.dataLayer ?? [])
+          .filter(
+            (entry): entry is { event: string } => !!entry && typeof entry === "object" && "event" in entry,
+          )
+          .map((entry) => JSON.stringify(entry)),
+      );
+    await expect.poll(async () => (await events()).join("\n")).toContain('"event":"homepage_loaded"');
+    expect((await events()).join("\n")).toContain('"event":"page_view","page_path":"/"');
+    await expect.poll(async () => (await events()).join("\n")).toContain('"section_id":"hero"');
+
+    for (const fraction of [0.3, 0.55, 0.8, 1]) {
+      await page.evaluate(
+        (f) => window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * f),
+        fraction,
+      );
+      await page.waitForTimeout(150);
+    }
+    const depths = (await events())
+      .map((entry) => JSON.parse(entry) as { event: string; scroll_percentage?: number })
+      .filter((entry) => entry.event === "scroll_depth")
+      .map((entry) => entry.scroll_percentage);
+    expect(depths).toEqual([25, 50, 75, 90]);
+    expect((await events()).join("\n")).toContain('"section_id":"contact"');
+
+    await page.getByRole("link", { name: "À propos" }).first().click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect.poll(async () => (await events()).join("\n")).toContain('"page_path":"/about"');
+    expect((await events()).join("\n")).toContain('"event":"user_engagement"');
+  });
+});
