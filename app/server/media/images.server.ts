@@ -194,11 +194,14 @@ export async function deleteMedia(url: string) {
   await Promise.all(mediaKeysOf(url).map((key) => storage().delete(key)));
 }
 
+/** The decoder's verdict on the bytes (never the file name or the declared type), or null. */
 async function detectFormat(input: Buffer) {
-  const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-    .metadata()
-    .catch(() => null);
-  return meta?.format ?? null;
+  try {
+    const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    return meta.format ?? null;
+  } catch {
+    return null; // empty input, unknown or corrupt format
+  }
 }
 
 function contentHash(input: Buffer) {

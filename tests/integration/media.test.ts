@@ -1,0 +1,309 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getImageSize, imageUrlForWidth, socialImage } from "~/components/site/responsive-image";
+import { parseImageUrl, variantWidths } from "~/lib/image-variants";
+import {
+  InvalidUploadError,
+  deleteMedia,
+  mediaKeysOf,
+  storeImage,
+  storeSvg,
+  storeUploadedImage,
+} from "~/server/media/images.server";
+import {
+  keyFromMediaUrl,
+  localDriver,
+  setStorageDriver,
+  storage,
+  type StorageDriver,
+} from "~/server/media/storage.server";
+import { loader as mediaLoader } from "~/routes/resources/media";
+
+let root: string;
+let driver: StorageDriver;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), "betic-media-test-"));
+  driver = localDriver(root);
+  setStorageDriver(driver);
+});
+
+afterAll(async () => {
+  setStorageDriver();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** A photo as a phone writes it: landscape pixels, EXIF "rotate 90°", GPS position, ICC profile. */
+async function phonePhoto(width = 2400, height = 1600) {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } })
+    .composite([
+      { input: { create: { width: width / 2, height: height / 2, channels: 3, background: "#1e3a8a" } } },
+    ])
+    .withExif({ IFD0: { Make: "PhoneMaker", Model: "X1" }, IFD3: { GPSLatitudeRef: "N" } })
+    .withMetadata({ orientation: 6 })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+async function read(key: string) {
+  const object = await driver.get(key);
+  if (!object) throw new Error(`missing ${key}`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe("storeImage", () => {
+  it("orients, strips metadata and stores every WebP/AVIF width plus a social JPEG", async () => {
+    const input = await phonePhoto();
+    const original = await sharp(input).metadata();
+    expect(original).toMatchObject({ orientation: 6, width: 2400, height: 1600 });
+    expect(original.exif?.toString("latin1")).toContain("PhoneMaker");
+
+    const stored = await storeImage(input, { fileName: "chantier.jpg" });
+    // EXIF orientation 6: the 2400×1600 pixels are shown 1600 wide, 2400 high.
+    expect(stored).toMatchObject({ width: 1600, height: 2400 });
+    expect(stored.url).toMatch(/^\/media\/images\/[a-f0-9]{24}-1600x2400\.webp$/);
+
+    const keys = mediaKeysOf(stored.url);
+    expect(keys).toHaveLength(variantWidths(1600, "webp").length + variantWidths(1600, "avif").length + 1);
+    for (const key of keys) {
+      const file = await read(key);
+      const meta = await sharp(file).metadata();
+      expect(meta.exif, key).toBeUndefined();
+      expect(meta.icc, key).toBeUndefined();
+      expect(meta.orientation ?? 1, key).toBe(1);
+      expect(meta.format, key).toBe(key.endsWith(".avif") ? "heif" : key.endsWith(".jpg") ? "jpeg" : "webp");
+      const width = Number(/-(\d+)\.(webp|avif)$/.exec(key)?.[1] ?? (key.endsWith("-og.jpg") ? 1200 : 1600));
+      expect(meta.width, key).toBe(width);
+      expect(meta.height, key).toBe(Math.round((2400 * width) / 1600));
+    }
+  });
+
+  it("bounds the stored size to 1920 wide and never upscales", async () => {
+    const big = await storeImage(
+      await sharp({ create: { width: 4000, height: 1000, channels: 3, background: "#333" } })
+        .png()
+        .toBuffer(),
+    );
+    expect(big).toMatchObject({ width: 1920, height: 480 });
+
+    const small = await storeImage(
+      await sharp({ create: { width: 500, height: 250, channels: 4, background: "#0f08" } })
+        .png()
+        .toBuffer(),
+    );
+    expect(small).toMatchObject({ width: 500, height: 250 });
+    expect(mediaKeysOf(small.url).map((key) => key.replace(/^images\/[a-f0-9]+-/, ""))).toEqual([
+      "500x250.avif",
+      "500x250-320.webp",
+      "500x250.webp",
+      "500x250-og.jpg",
+    ]);
+    expect((await sharp(await read(keyFromMediaUrl(small.url)!)).metadata()).width).toBe(500);
+  });
+
+  it("stores the same upload once (content-addressed)", async () => {
+    const input = await phonePhoto(800, 600);
+    const first = await storeImage(input);
+    const mtime = (await driver.get(keyFromMediaUrl(first.url)!))!.etag;
+    const second = await storeImage(input);
+    expect(second).toEqual(first);
+    expect((await driver.get(keyFromMediaUrl(first.url)!))!.etag).toBe(mtime);
+  });
+
+  it.each([
+    ["text", Buffer.from("Bonjour, ceci n'est pas une image")],
+    ["empty", Buffer.alloc(0)],
+    ["PDF", Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF")],
+    ["truncated PNG", Buffer.from("89504e470d0a1a0a0000000d49484452", "hex")],
+  ])("rejects a non-image (%s) with the French message", async (_name, input) => {
+    const error = await storeImage(input).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidUploadError);
+    expect(error).toMatchObject({
+      title: "Type de fichier invalide",
+      description: "Veuillez sélectionner une image",
+    });
+  });
+
+  it("does not rasterise SVG as a photo", async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+    await expect(storeImage(svg)).rejects.toBeInstanceOf(InvalidUploadError);
+  });
+
+  it("deletes every variant", async () => {
+    const stored = await storeImage(await phonePhoto(1000, 700));
+    await deleteMedia(stored.url);
+    for (const key of mediaKeysOf(stored.url)) expect(await driver.exists(key)).toBe(false);
+  });
+});
+
+describe("SVG icons and uploads", () => {
+  const icon =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24"><path d="M4 14 14 2l-2 8h8L10 22l2-8z" fill="#f59e0b"/></svg>';
+
+  it("keeps a clean SVG byte for byte", async () => {
+    const stored = await storeSvg(Buffer.from(icon));
+    expect(stored.url).toMatch(/^\/media\/images\/[a-f0-9]{24}\.svg$/);
+    expect((await read(keyFromMediaUrl(stored.url)!)).toString()).toBe(icon);
+    expect(getImageSize(stored.url)).toBeNull();
+  });
+
+  it.each([
+    ["script", '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+    ["event handler", '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
+    [
+      "external image",
+      '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.test/x.png"/></svg>',
+    ],
+    [
+      "javascript link",
+      '<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><rect/></a></svg>',
+    ],
+    ["entity", '<!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg"/>'],
+    [
+      "foreignObject",
+      '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><p>x</p></foreignObject></svg>',
+    ],
+  ])("rejects an SVG with an active part (%s)", async (_name, svg) => {
+    await expect(storeSvg(Buffer.from(svg))).rejects.toBeInstanceOf(InvalidUploadError);
+  });
+
+  it("applies the expertise icon rules: 2 MB, PNG/JPG/GIF/SVG", async () => {
+    const svgIcon = await storeUploadedImage(
+      new File([icon], "eclair.svg", { type: "image/svg+xml" }),
+      "icon",
+    );
+    expect(svgIcon.url.endsWith(".svg")).toBe(true);
+
+    const gif = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#f00" } })
+      .gif()
+      .toBuffer();
+    const gifIcon = await storeUploadedImage(
+      new File([new Uint8Array(gif)], "icone.gif", { type: "image/gif" }),
+      "icon",
+    );
+    expect(parseImageUrl(gifIcon.url)).toMatchObject({ width: 64, height: 64 });
+
+    const webp = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#f00" } })
+      .webp()
+      .toBuffer();
+    await expect(
+      storeUploadedImage(new File([new Uint8Array(webp)], "icone.webp"), "icon"),
+    ).rejects.toMatchObject({
+      title: "Format non valide",
+      description: "Veuillez sélectionner une image (PNG, JPG, SVG, etc.)",
+    });
+
+    const tooBig = new File([new Uint8Array(2_097_153)], "gros.png", { type: "image/png" });
+    await expect(storeUploadedImage(tooBig, "icon")).rejects.toMatchObject({
+      title: "Image trop volumineuse",
+      description: "L'image ne doit pas dépasser 2MB",
+    });
+  });
+
+  it("rejects a gallery upload that is not an image", async () => {
+    const file = new File(["PK\u0003\u0004 not an image"], "photo.jpg", { type: "image/jpeg" });
+    await expect(storeUploadedImage(file, "image")).rejects.toMatchObject({
+      title: "Type de fichier invalide",
+    });
+  });
+});
+
+describe("local storage driver", () => {
+  it("puts, reads, checks and deletes", async () => {
+    await driver.put("docs/a.png", Buffer.from("abc"), "image/png");
+    expect(await driver.exists("docs/a.png")).toBe(true);
+    expect((await read("docs/a.png")).toString()).toBe("abc");
+    expect((await driver.get("docs/a.png"))!.contentType).toBe("image/png");
+    await driver.delete("docs/a.png");
+    expect(await driver.exists("docs/a.png")).toBe(false);
+    expect(await driver.get("docs/a.png")).toBeNull();
+    await driver.delete("docs/a.png"); // deleting twice is fine
+  });
+
+  it.each(["../etc/passwd", "images/../../x", "/abs", "images//x", "a\\b", "images/./x", "UPPER.png", ""])(
+    "refuses the key %j",
+    async (key) => {
+      await expect(driver.put(key, Buffer.from("x"), "image/png")).rejects.toThrow(/Invalid media key/);
+      await expect(driver.get(key)).rejects.toThrow(/Invalid media key/);
+    },
+  );
+
+  it("maps our URLs back to keys and ignores others", () => {
+    expect(keyFromMediaUrl("/media/images/abc.webp")).toBe("images/abc.webp");
+    expect(keyFromMediaUrl("https://www.example.fr/media/images/abc.webp")).toBe("images/abc.webp");
+    expect(keyFromMediaUrl("/media/../secret")).toBeNull();
+    expect(keyFromMediaUrl("https://cdn.example.com/photo.jpg")).toBeNull();
+    expect(mediaKeysOf("https://cdn.example.com/photo.jpg")).toEqual([]);
+  });
+});
+
+describe("the /media route", () => {
+  const get = (key: string, headers: Record<string, string> = {}, method = "GET") =>
+    mediaLoader({
+      params: { "*": key },
+      request: new Request(`http://localhost/media/${key}`, { method, headers }),
+    } as unknown as Parameters<typeof mediaLoader>[0]);
+
+  it("streams a file with its type, a year of immutable cache and an ETag; 304 when unchanged", async () => {
+    const stored = await storeImage(await phonePhoto(900, 600));
+    const key = keyFromMediaUrl(stored.url)!;
+    const response = await get(key);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/webp");
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    const etag = response.headers.get("ETag");
+    expect(etag).toMatch(/^".+"$/);
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get("Content-Length"))).toBe(body.length);
+    expect((await sharp(body).metadata()).width).toBe(600);
+
+    const again = await get(key, { "If-None-Match": etag! });
+    expect(again.status).toBe(304);
+    expect((await get(key, {}, "HEAD")).status).toBe(200);
+  });
+
+  it("sandboxes SVG files", async () => {
+    const stored = await storeSvg(
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>'),
+    );
+    const response = await get(keyFromMediaUrl(stored.url)!);
+    expect(response.headers.get("Content-Type")).toBe("image/svg+xml");
+    expect(response.headers.get("Content-Security-Policy")).toContain("sandbox");
+  });
+
+  it.each(["images/missing.webp", "../../etc/passwd", "images/%2e%2e/x", ".env"])(
+    "answers 404 for %j",
+    async (key) => {
+      const response = await get(key);
+      expect(response.status).toBe(404);
+    },
+  );
+});
+
+describe("URLs for pages", () => {
+  it("derives size, widths and the social card from the stored URL", async () => {
+    const stored = await storeImage(
+      await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#123" } })
+        .png()
+        .toBuffer(),
+    );
+    expect(getImageSize(stored.url)).toEqual({ width: 1600, height: 900 });
+    expect(imageUrlForWidth(stored.url, 600)).toBe(stored.url.replace(".webp", "-640.webp"));
+    expect(imageUrlForWidth(stored.url, 5000)).toBe(stored.url);
+    const card = socialImage(stored.url, "https://www.example.fr");
+    expect(card).toEqual({
+      url: `https://www.example.fr${stored.url.replace(".webp", "-og.jpg")}`,
+      width: 1200,
+      height: 675,
+    });
+    expect(await storage().exists(keyFromMediaUrl(card.url)!)).toBe(true);
+    expect(socialImage("https://cdn.example.com/a.png", "https://www.example.fr").url).toBe(
+      "https://cdn.example.com/a.png",
+    );
+  });
+});
