@@ -24,6 +24,12 @@ export function securityHeaders(): RequestHandler[] {
         next(error);
       }
     },
-    helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }),
+    helmet({
+      contentSecurityPolicy: false,
+      crossOriginEmbedderPolicy: false,
+      // Helmet's default, no-referrer, makes browsers send `Origin: null` on same-site form posts,
+      // which React Router refuses as cross-site: every form without JavaScript would fail.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
   ];
 }

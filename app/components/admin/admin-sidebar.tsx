@@ -4,7 +4,7 @@ import { cn } from "~/lib/cn";
 import { hasRole } from "~/lib/roles";
 import { BRAND_NAME } from "~/lib/site-defaults";
 import { adminMenu, type AdminMenuEntry } from "./menu";
-import { Sidebar } from "./sidebar";
+import { Sidebar, useSidebar } from "./sidebar";
 
 type Props = { user: { role: string } };
 
@@ -61,18 +61,20 @@ export function AdminSidebar({ user }: Props) {
 
 function MenuLink({ entry, collapsed }: { entry: AdminMenuEntry; collapsed: boolean }) {
   const Icon = entry.icon;
+  const { setOpenMobile } = useSidebar();
   const link = (
     <NavLink
       to={entry.to}
+      // The mobile panel closes on any choice, the current page's link included.
+      onClick={() => setOpenMobile(false)}
       end={entry.to === "/admin"}
       prefetch="intent"
-      className={({ isActive }) =>
-        cn(
-          "flex h-9 items-center gap-3 rounded-md px-2 text-sm text-foreground/85 transition-colors hover:bg-accent hover:text-foreground",
-          collapsed && "justify-center px-0",
-          isActive && "bg-primary/15 font-medium text-foreground hover:bg-primary/20",
-        )
-      }
+      // A string, not NavLink's function form: the tooltip's Slot merges class names as strings.
+      className={cn(
+        "flex h-9 items-center gap-3 rounded-md px-2 text-sm text-foreground/85 transition-colors hover:bg-accent hover:text-foreground",
+        "aria-[current=page]:bg-primary/15 aria-[current=page]:font-medium aria-[current=page]:text-foreground aria-[current=page]:hover:bg-primary/20",
+        collapsed && "justify-center px-0",
+      )}
     >
       <Icon className="size-4 shrink-0" aria-hidden />
       <span className={cn("truncate", collapsed && "sr-only")}>{entry.label}</span>

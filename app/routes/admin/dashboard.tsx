@@ -114,11 +114,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       <Icon className="size-4" aria-hidden />
                     </span>
                     <span className="min-w-0 flex-1">
-                      <span className="block text-sm font-medium">{describe(item)}</span>
-                      <span className="block truncate text-sm text-muted-foreground">{item.title}</span>
-                    </span>
-                    <span className="shrink-0 pt-0.5 text-xs text-muted-foreground">
-                      {relativeTime(item.createdAt, now)}
+                      <span className="flex flex-col gap-0.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+                        <span className="text-sm font-medium">{describe(item)}</span>
+                        <span className="shrink-0 text-xs text-muted-foreground">
+                          {relativeTime(item.createdAt, now)}
+                        </span>
+                      </span>
+                      <span className="mt-0.5 line-clamp-2 text-sm text-muted-foreground">{item.title}</span>
                     </span>
                   </Link>
                 </li>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { isAPIError } from "better-auth/api";
 import { LoaderCircle, LogIn } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -129,9 +129,16 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     shouldRevalidate: "onInput",
   });
 
+  // A refused password is emptied (the server never sends it back) and focused for a new try.
+  const passwordInput = useRef<HTMLInputElement>(null);
   const failure = actionData?.toast;
   useEffect(() => {
-    if (failure) toast.error(failure.title, { description: failure.description });
+    if (!failure) return;
+    toast.error(failure.title, { description: failure.description });
+    if (passwordInput.current) {
+      passwordInput.current.value = "";
+      passwordInput.current.focus();
+    }
   }, [failure]);
 
   return (
@@ -170,6 +177,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             <Label htmlFor={fields.password.id}>Mot de passe</Label>
             <Input
               {...getInputProps(fields.password, { type: "password" })}
+              ref={passwordInput}
               autoComplete="current-password"
               required
             />

@@ -27,7 +27,8 @@ export async function getRecentActivity(limit = 5): Promise<RecentActivity[]> {
     id: string;
     title: string;
     status: string;
-    created_at: Date | null;
+    // Drizzle's node-postgres driver hands raw timestamps back as text.
+    created_at: string | null;
   }>(sql`
     (select 'project' as kind, id, title, status, created_at from ${projects}
       order by created_at desc limit ${limit})
@@ -44,6 +45,6 @@ export async function getRecentActivity(limit = 5): Promise<RecentActivity[]> {
     id: row.id,
     title: row.title,
     status: row.status,
-    createdAt: row.created_at,
+    createdAt: row.created_at ? new Date(row.created_at) : null,
   })) as RecentActivity[];
 }
