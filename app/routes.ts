@@ -8,6 +8,9 @@ export default [
   route("api/beacon", "routes/resources/beacon.ts"),
   route("api/consent", "routes/resources/consent.ts"),
   route("media/*", "routes/resources/media.ts"),
+  // -- content: search engines' files (static paths, so they win over /:slug)
+  route("sitemap.xml", "routes/resources/sitemap.xml.ts"),
+  route("robots.txt", "routes/resources/robots.txt.ts"),
 
   // ---- back office (back-office.md §2.1)
   ...prefix("admin", [
@@ -33,6 +36,12 @@ export default [
     route("sitemap", "routes/site/sitemap-page.tsx"),
     // -- contact
     route("contact", "routes/site/contact.tsx"),
+    // -- content: blog, projects, CMS pages (/:slug after every static path)
+    route("blog", "routes/site/blog.tsx"),
+    route("blog/:slug", "routes/site/article.tsx"),
+    route("projects", "routes/site/projects.tsx"),
+    route("projects/:slug", "routes/site/project.tsx"),
+    route(":slug", "routes/site/cms-page.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -153,31 +153,28 @@ export async function getPublishedArticle(slugOrId: string | undefined) {
 
 /**
  * The article page's two related lists (§2, §9: 3 each). `sameCategory`: other articles of the
- * category shown on the article. `similar`: articles sharing any of its categories, topped up
- * with the latest articles so readers always get somewhere to go next.
+ * category shown on the article. `similar`: other articles sharing any of its categories, not
+ * already in the first list, topped up with the latest articles, so the two lists differ and
+ * readers always get somewhere to go next.
  */
 export async function getRelatedArticles(article: { id: string; category: CategoryRef | null }) {
-  const [sameCategory, sharing] = await Promise.all([
-    article.category
-      ? listPublishedArticles({
-          categorySlug: article.category.slug,
-          excludeIds: [article.id],
-          limit: RELATED_ARTICLES_LIMIT,
-        })
-      : Promise.resolve([]),
-    listPublishedArticles({
-      sharingCategoryWith: article.id,
-      excludeIds: [article.id],
-      limit: RELATED_ARTICLES_LIMIT,
-    }),
-  ]);
+  const sameCategory = article.category
+    ? await listPublishedArticles({
+        categorySlug: article.category.slug,
+        excludeIds: [article.id],
+        limit: RELATED_ARTICLES_LIMIT,
+      })
+    : [];
+  const shown = [article.id, ...sameCategory.map((a) => a.id)];
+  const sharing = await listPublishedArticles({
+    sharingCategoryWith: article.id,
+    excludeIds: shown,
+    limit: RELATED_ARTICLES_LIMIT,
+  });
   const missing = RELATED_ARTICLES_LIMIT - sharing.length;
   const latest =
     missing > 0
-      ? await listPublishedArticles({
-          excludeIds: [article.id, ...sharing.map((a) => a.id)],
-          limit: missing,
-        })
+      ? await listPublishedArticles({ excludeIds: [...shown, ...sharing.map((a) => a.id)], limit: missing })
       : [];
   return { sameCategory, similar: [...sharing, ...latest] };
 }

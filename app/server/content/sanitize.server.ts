@@ -51,3 +51,18 @@ function isAllowedImageSource(src: string | undefined) {
 export function sanitizeContentHtml(html: string | null | undefined): string {
   return html ? sanitizeHtml(html, options) : "";
 }
+
+/** A body ready to render: sanitized HTML, or plain text written without markup. */
+export type RichBody = { html: string } | { text: string };
+
+/**
+ * A text field that may hold either editor HTML or plain text typed in a textarea: HTML is
+ * sanitized, plain text is kept as text (rendered with its line breaks). Null when empty.
+ */
+export function toRichBody(value: string | null | undefined): RichBody | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  if (!/<[a-z][^>]*>/i.test(trimmed)) return { text: trimmed };
+  const html = sanitizeContentHtml(trimmed);
+  return html.trim() ? { html } : null;
+}

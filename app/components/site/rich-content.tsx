@@ -1,0 +1,14 @@
+import { cn } from "~/lib/cn";
+import type { RichBody } from "~/server/content/sanitize.server";
+import "./rich-content.css";
+
+/**
+ * Staff-written content. The HTML was sanitized on the server (sanitizeContentHtml) before it
+ * reached the loader data, which is the only reason injecting it here is safe.
+ */
+export function RichContent({ body, className }: { body: RichBody; className?: string }) {
+  if ("html" in body) {
+    return <div className={cn("rich-content", className)} dangerouslySetInnerHTML={{ __html: body.html }} />;
+  }
+  return <div className={cn("rich-content whitespace-pre-line", className)}>{body.text}</div>;
+}
