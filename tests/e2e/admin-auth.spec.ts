@@ -88,6 +88,25 @@ test.describe("sign-in", () => {
     await context.close();
   });
 
+  test("repeated failures for one address are slowed down", async ({ page, request }) => {
+    // An address of its own, so the real admin is never locked out.
+    const form = { email: "inconnu@betic.test", password: "devinette" };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      statuses.push((await request.post("/admin/login", { form, maxRedirects: 0 })).status());
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").fill(form.email);
+    await page.getByLabel("Mot de passe").fill(form.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(
+      page.locator("[data-sonner-toast]").filter({ hasText: "Erreur de connexion" }),
+    ).toContainText("Trop de tentatives de connexion");
+  });
+
   test("admin answers are never cached, and old paths redirect", async ({ page, request }) => {
     const login = await request.get("/admin/login");
     expect(login.headers()["cache-control"]).toBe("private, no-store");
