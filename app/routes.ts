@@ -31,6 +31,7 @@ export default [
   layout("routes/site/layout.tsx", [
     // -- site shell: home, static pages, 404 for any other path
     index("routes/site/home.tsx"),
+    route("about", "routes/site/about.tsx"),
     route("privacy-policy", "routes/site/privacy-policy.tsx"),
     route("terms-of-use", "routes/site/terms-of-use.tsx"),
     route("sitemap", "routes/site/sitemap-page.tsx"),
