@@ -10,7 +10,12 @@ const dataDir = await mkdtemp(path.join(tmpdir(), "betic-embedded-"));
 const children: ChildProcess[] = [];
 
 function run(mode: "write" | "count") {
-  const env = { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port), LOG_LEVEL: "warn" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(port),
+    LOG_LEVEL: "warn",
+  };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ["--import", "tsx", "tests/fixtures/hold-database.ts", mode], {
     env,
