@@ -12,6 +12,7 @@ import {
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/toaster";
 import { getToast } from "~/server/toast.server";
+import "~/lib/zod-config";
 import "./app.css";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { ConsentBanner, MANAGE_CONSENT_EVENT } from "~/components/site/consent-banner";
-import { allowsTagManager, consentCookie, parseConsent, type Consent } from "~/lib/consent";
+import { allowsTagManager, consentCookie, type Consent } from "~/lib/consent";
 import { pushDataLayer } from "~/lib/data-layer";
 import type { TagManagerConfig } from "~/lib/tag-manager";
 
@@ -12,6 +12,8 @@ type Props = {
 
 /** The first page view of this document carries the external referrer; later ones do not. */
 let firstView = true;
+/** The choice made in this document, if any (the loader's value may predate it). */
+let choiceMadeHere: Consent | undefined;
 
 /**
  * Everything the public site measures, in one place: the consent banner, the anonymous page-view
@@ -20,11 +22,9 @@ let firstView = true;
  */
 export function Tracking({ tracking }: Props) {
   const location = useLocation();
-  // The cookie is the truth: the layout's data can be older than a choice made on this page
-  // (this component is mounted again when an error page replaces the route).
-  const [consent, setConsent] = useState(() =>
-    typeof document === "undefined" ? tracking.consent : parseConsent(document.cookie),
-  );
+  // The layout's data can be older than a choice made on this page (this component is mounted
+  // again when an error page replaces the route): a choice made here wins.
+  const [consent, setConsent] = useState(() => choiceMadeHere ?? tracking.consent);
   // Without a tag manager the site sets no cookie needing consent: no banner until asked for.
   const [banner, setBanner] = useState<"closed" | "first-visit" | "requested">(
     consent || !tracking.tagManager ? "closed" : "first-visit",
