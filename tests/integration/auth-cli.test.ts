@@ -25,7 +25,7 @@ async function createUser(...args: string[]) {
   }
 }
 
-describe("npm run user:create", () => {
+describe("npm run user:create", { timeout: 60_000 }, () => {
   it("creates an account that can sign in, with the role asked for", async () => {
     const result = await createUser(
       "--email",
@@ -66,22 +66,29 @@ describe("npm run user:create", () => {
     expect(await db().select().from(users).where(eq(users.email, "court@betic.test"))).toHaveLength(0);
   });
 
-  it("explains bad arguments", async () => {
+  it("explains a missing e-mail", async () => {
     const missing = await createUser("--password", "secret-2026");
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("--email est requis");
     expect(missing.stderr).toContain("Usage");
+  });
 
+  it("explains an unknown role", async () => {
     const role = await createUser("--email", "x@betic.test", "--password", "secret-2026", "--role", "root");
     expect(role.code).toBe(1);
     expect(role.stderr).toContain("--role doit valoir admin ou user");
+  });
 
+  it("explains an unknown option", async () => {
     const unknown = await createUser("--email", "x@betic.test", "--password", "secret-2026", "--admin");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("Erreur");
+  });
 
+  it("explains an invalid e-mail", async () => {
     const email = await createUser("--email", "pas-un-email", "--password", "secret-2026");
     expect(email.code).toBe(1);
     expect(email.stderr).toContain("Email invalide");
+    expect(await db().select().from(users).where(eq(users.email, "x@betic.test"))).toHaveLength(0);
   });
 });
