@@ -58,7 +58,7 @@ export default async function globalSetup() {
 async function waitForHealth(url: string, exited: Promise<number | null>) {
   let gone = false;
   void exited.then(() => (gone = true));
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (gone) throw new Error("The app exited during start-up (see its log above).");
     try {
@@ -68,5 +68,5 @@ async function waitForHealth(url: string, exited: Promise<number | null>) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`The app did not answer ${url} within 120 s.`);
+  throw new Error(`The app did not answer ${url} within 300 s.`);
 }
