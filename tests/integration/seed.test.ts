@@ -191,7 +191,8 @@ describe("the demo content", () => {
     const urls = (
       await db().execute<{ url: string }>(sql`
         select main_image as url from projects union select main_image from blog_articles
-        union select image_url from project_images union select avatar_url from blog_authors`)
+        union select image_url from project_images union select avatar_url from blog_authors
+        union select image_url from expertise_blocks where image_url is not null`)
     ).rows.map((r) => r.url);
     expect(new Set(urls).size).toBe(urls.length); // no two items share a picture
     for (const url of urls) {
@@ -207,6 +208,10 @@ describe("the demo content", () => {
     expect(new Set(blocks.map((b) => b.iconName))).toEqual(new Set(expertiseIcons));
     expect(blocks.map((b) => b.displayOrder)).toEqual(blocks.map((_, i) => i));
     expect(blocks.some((b) => b.isFeatured)).toBe(true);
+    // The wide blocks carry a banner picture so that they are not mostly empty.
+    for (const block of blocks.filter((b) => b.size !== "small")) {
+      expect(parseImageUrl(block.imageUrl), block.title).toMatchObject({ width: 1600, height: 900 });
+    }
 
     // Laid out in order, every row is exactly full: no hole at a row's end.
     const span = { small: 1, medium: 2, large: 3 } as Record<string, number>;

@@ -17,7 +17,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     "Content-Type": object.contentType,
     "Cache-Control": IMMUTABLE,
     ETag: object.etag,
-    "X-Content-Type-Options": "nosniff",
   });
   // An uploaded SVG opened directly must not run anything on our origin.
   if (object.contentType === "image/svg+xml") {

@@ -1,6 +1,7 @@
 /* The demo's CMS pages and expertise blocks. */
 
 import type { ExpertiseIcon, ExpertiseSize } from "~/lib/enums";
+import { palettes, type Motif, type Palette } from "./demo-art.server";
 
 export type CompanyDetails = {
   name: string;
@@ -102,6 +103,8 @@ export type DemoExpertise = {
   backgroundColor: string;
   textColor: string;
   isFeatured: boolean;
+  /** A banner picture, for the wide blocks that would otherwise be mostly empty. */
+  image?: { motif: Motif; palette: Palette };
 };
 
 // Rows of the three-column grid: 3 | 2+1 | 1+1+1 | 1+2. Light text only on backgrounds dark
@@ -116,6 +119,7 @@ export const demoExpertise: DemoExpertise[] = [
     backgroundColor: "bg-betic-red",
     textColor: "text-white",
     isFeatured: true,
+    image: { motif: "cables", palette: palettes.safety },
   },
   {
     title: "Rénovation électrique",
@@ -126,6 +130,7 @@ export const demoExpertise: DemoExpertise[] = [
     backgroundColor: "bg-card",
     textColor: "text-foreground",
     isFeatured: true,
+    image: { motif: "plan", palette: palettes.renovation },
   },
   {
     title: "Dépannage rapide",
@@ -185,5 +190,6 @@ export const demoExpertise: DemoExpertise[] = [
     backgroundColor: "bg-card",
     textColor: "text-foreground",
     isFeatured: true,
+    image: { motif: "factory", palette: palettes.industrial },
   },
 ];

@@ -87,11 +87,18 @@ export async function seedDemoContent(): Promise<DemoSeedSummary> {
       ),
     };
   });
-  const [avatars, articleMains, projectMains, galleries] = await Promise.all([
+  const newBlocks = demoExpertise.filter((block) => !existing.expertise.has(block.title));
+  const blockImages = newBlocks.map((block) =>
+    block.image
+      ? pictures.illustration({ ...block.image, seed: slugify(block.title) })
+      : Promise.resolve(null),
+  );
+  const [avatars, articleMains, projectMains, galleries, blockPictures] = await Promise.all([
     Promise.all(avatarUrls),
     Promise.all(articleImages),
     Promise.all(projectPictures.map((p) => p.main)),
     Promise.all(projectPictures.map((p) => Promise.all(p.gallery))),
+    Promise.all(blockImages),
   ]);
 
   const company = await companyDetails();
@@ -248,15 +255,16 @@ export async function seedDemoContent(): Promise<DemoSeedSummary> {
       projectCount = rows.length;
     }
 
-    const knownExpertise = new Set(
-      (await tx.select({ title: expertiseBlocks.title }).from(expertiseBlocks)).map((b) => b.title),
-    );
-    const offset = knownExpertise.size;
-    const newBlocks = demoExpertise.filter((block) => !knownExpertise.has(block.title));
+    // New blocks go after the existing ones, in the demo's order.
+    const offset = existing.nextExpertiseOrder;
     if (newBlocks.length) {
-      await tx
-        .insert(expertiseBlocks)
-        .values(newBlocks.map((block, i) => ({ ...block, displayOrder: offset + i })));
+      await tx.insert(expertiseBlocks).values(
+        newBlocks.map(({ image: _image, ...block }, i) => ({
+          ...block,
+          imageUrl: blockPictures[i]?.url ?? null,
+          displayOrder: offset + i,
+        })),
+      );
     }
 
     const insertedPages = await tx
@@ -295,15 +303,18 @@ export async function loadDemoContentOnFirstStart() {
 }
 
 async function existingKeys() {
-  const [articleRows, projectRows, authorRows] = await Promise.all([
+  const [articleRows, projectRows, authorRows, blockRows] = await Promise.all([
     db().select({ slug: blogArticles.slug }).from(blogArticles),
     db().select({ slug: projects.slug }).from(projects),
     db().select({ name: blogAuthors.name }).from(blogAuthors),
+    db().select({ title: expertiseBlocks.title, order: expertiseBlocks.displayOrder }).from(expertiseBlocks),
   ]);
   return {
     articles: new Set(articleRows.map((r) => r.slug)),
     projects: new Set(projectRows.map((r) => r.slug)),
     authors: new Set(authorRows.map((r) => r.name)),
+    expertise: new Set(blockRows.map((r) => r.title)),
+    nextExpertiseOrder: Math.max(-1, ...blockRows.map((r) => r.order)) + 1,
   };
 }
 
