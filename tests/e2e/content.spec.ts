@@ -203,6 +203,10 @@ test.describe("blog", () => {
 
     expect((await page.goto(`/blog/${main.id}`))?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: "Article principal" })).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new RegExp(`/blog/${main.slug}$`),
+    );
   });
 
   test("a missing article answers 404 with its own page", async ({ page }) => {
@@ -333,7 +337,7 @@ test.describe("projects", () => {
     }
     await insertProject({ title: "Voisin brouillon", status: "draft", category: `${RUN}-cat` });
 
-    const response = await page.goto(`/projects/${project.slug}`);
+    const response = await page.goto(`/projects/${project.slug}`, { waitUntil: "networkidle" });
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(/^Chantier galerie \| .+/);
     const breadcrumb = page.getByRole("navigation", { name: "Fil d'Ariane" });
@@ -401,6 +405,10 @@ test.describe("projects", () => {
 
     expect((await page.goto(`/projects/${project.id}`))?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: "Chantier galerie" })).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new RegExp(`/projects/${project.slug}$`),
+    );
   });
 
   test("one image: no counter nor thumbnails; plain description; no related project", async ({ page }) => {
@@ -451,6 +459,37 @@ test.describe("projects", () => {
     }
     await expectStatus(page, "/projects", 200);
   });
+});
+
+test("client-side navigation shows the article skeleton and the project spinner while loading", async ({
+  page,
+}) => {
+  // Hold the next page's data so the loading state can be seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/blog\/[^/]+\.data(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Navigation is client-side only once the page is hydrated (its scripts done loading).
+  await page.goto("/blog", { waitUntil: "networkidle" });
+  await page.getByRole("article").first().getByRole("link").click();
+  await expect(page.getByRole("status", { name: "Chargement de l'article" })).toBeVisible();
+  release();
+  await expect(page.getByRole("status", { name: "Chargement de l'article" })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/blog\/.+/);
+
+  let releaseProject!: () => void;
+  const heldProject = new Promise<void>((resolve) => (releaseProject = resolve));
+  await page.route(/\/projects\/[^/]+\.data(\?|$)/, async (route) => {
+    await heldProject;
+    await route.continue();
+  });
+  await page.goto("/projects", { waitUntil: "networkidle" });
+  await page.getByRole("article").first().getByRole("link").click();
+  await expect(page.getByText("Chargement du projet…")).toBeVisible();
+  releaseProject();
+  await expect(page.getByRole("heading", { name: "Description du projet" })).toBeVisible();
 });
 
 test.describe("CMS pages", () => {

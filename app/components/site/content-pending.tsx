@@ -41,9 +41,9 @@ const bar = "animate-pulse rounded-md bg-white/10";
 function ArticleSkeleton() {
   return (
     <div role="status" aria-label="Chargement de l'article" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-      <div className={`${bar} h-6 w-28 rounded-full`} />
-      <div className={`${bar} mt-5 h-10 w-4/5`} />
-      <div className={`${bar} mt-4 h-4 w-72`} />
+      <div className={`${bar} mx-auto h-6 w-28 rounded-full`} />
+      <div className={`${bar} mx-auto mt-5 h-10 w-4/5`} />
+      <div className={`${bar} mx-auto mt-4 h-4 w-72 max-w-full`} />
       <div className={`${bar} mt-8 aspect-video w-full rounded-xl`} />
       <div className="mt-10 grid gap-10 lg:grid-cols-3">
         <div className="space-y-3 lg:col-span-2">

@@ -45,7 +45,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location, error 
     title: article.metaTitle?.trim() || pageTitle(article.title, site),
     description: article.metaDescription || article.excerpt,
     keywords: article.metaKeywords,
-    path: location.pathname,
+    // One address per article, even when reached by id.
+    path: `/blog/${article.slug}`,
     canonical: article.canonicalUrl,
     image,
     type: "article",

@@ -56,7 +56,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location, error 
     title: project.metaTitle?.trim() || pageTitle(project.title, site),
     description: project.metaDescription || project.description,
     keywords: project.metaKeywords,
-    path: location.pathname,
+    path: `/projects/${project.slug}`,
     canonical: project.canonicalUrl,
     image: shareImage(project.ogImage || project.mainImage, site),
     ogTitle: project.ogTitle || project.title,
