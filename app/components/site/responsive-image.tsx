@@ -51,14 +51,7 @@ export function ResponsiveImage({
     <picture>
       <source type="image/avif" srcSet={imageSrcSet(image, "avif")} sizes={sizes} />
       <source type="image/webp" srcSet={imageSrcSet(image, "webp")} sizes={sizes} />
-      <img
-        src={src}
-        alt={alt}
-        width={size.width}
-        height={size.height}
-        className={className}
-        {...loading}
-      />
+      <img src={src} alt={alt} width={size.width} height={size.height} className={className} {...loading} />
     </picture>
   );
 }
