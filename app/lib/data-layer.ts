@@ -26,3 +26,22 @@ export function pushDataLayer(event: DataLayerEvent, params: Record<string, unkn
   if (typeof window === "undefined") return;
   (window.dataLayer ??= []).push({ event, ...params });
 }
+
+/** The contact form's events (public-site.md §7): a lead on success, form_error otherwise. */
+export function trackContactAnswer(answer: {
+  outcome: "success" | "invalid" | "error";
+  result: { error?: Record<string, unknown> | null };
+}) {
+  const form = { form_id: "contact-form", page_path: window.location.pathname };
+  if (answer.outcome === "success") {
+    pushDataLayer("form_submission", form);
+    pushDataLayer("lead_generated", form);
+    pushDataLayer("generate_lead", form);
+  } else {
+    pushDataLayer("form_error", {
+      ...form,
+      error_type: answer.outcome === "error" ? "send_failed" : "validation",
+      error_fields: Object.keys(answer.result.error ?? {}),
+    });
+  }
+}

@@ -220,3 +220,26 @@ test.describe("without a tag manager", () => {
     expect((await events()).join("\n")).toContain('"event":"user_engagement"');
   });
 });
+
+test("the contact form reports a lead (form_submission, lead_generated, generate_lead) on success", async ({
+  page,
+}) => {
+  const events = () =>
+    page.evaluate(() =>
+      (window.dataLayer ?? []).flatMap((entry) =>
+        entry && typeof entry === "object" && "event" in entry ? [(entry as { event: string }).event] : [],
+      ),
+    );
+  await page.goto("/contact");
+  await page.getByLabel("Nom complet").fill("Marie Tracking");
+  await page.getByLabel("Email").fill("marie.tracking@example.fr");
+  await page.getByLabel("Téléphone").fill("06 12 34 56 78");
+  await page.getByLabel("Objet").fill("Devis tableau");
+  await page.getByLabel("Message").fill("Bonjour, je souhaite un devis pour mon tableau.");
+  await page.getByRole("button", { name: "Envoyer le message" }).click();
+  await expect(page.getByText("Message envoyé avec succès!")).toBeVisible();
+  expect(await events()).toEqual(
+    expect.arrayContaining(["form_submission", "lead_generated", "generate_lead"]),
+  );
+  expect(await events()).not.toContain("form_error");
+});

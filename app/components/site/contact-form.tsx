@@ -18,6 +18,7 @@ import {
   type ContactActionData,
 } from "~/lib/contact-schema";
 import { cn } from "~/lib/cn";
+import { trackContactAnswer } from "~/lib/data-layer";
 import { serviceTypeLabels, serviceTypes } from "~/lib/enums";
 import { Recaptcha, RECAPTCHA_MESSAGES } from "./recaptcha";
 
@@ -57,6 +58,7 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
 
   useEffect(() => {
     if (!answer) return;
+    trackContactAnswer(answer);
     if (answer.outcome === "success") {
       toast.success("Message envoyé", { description: "Nous vous contacterons dans les plus brefs délais." });
     } else if (answer.outcome === "error") {
@@ -94,27 +96,15 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
     );
   }
 
-  const formProps = getFormProps(form);
   const recaptchaError = form.allErrors[RECAPTCHA_FIELD]?.[0];
 
   return (
     <fetcher.Form
       method="post"
       action={CONTACT_ACTION}
-      {...formProps}
+      {...getFormProps(form)}
       // The French messages of the shared schema, from the server too: no browser bubbles.
       noValidate
-      onSubmit={(event) => {
-        if (robotCheck && !recaptcha.token) {
-          if (!recaptcha.ready && !recaptcha.problem) {
-            setRecaptcha((state) => ({ ...state, problem: RECAPTCHA_MESSAGES.notLoaded }));
-          }
-          toast.error("Erreur de validation", {
-            description: ROBOT_CHECK_MESSAGE,
-          });
-        }
-        formProps.onSubmit(event);
-      }}
       className={cn("grid gap-5", className)}
     >
       <div className="grid gap-5 sm:grid-cols-2">
@@ -220,7 +210,21 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
         </Alert>
       ) : null}
 
-      <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto sm:justify-self-start">
+      <Button
+        type="submit"
+        size="lg"
+        disabled={submitting}
+        className="w-full sm:w-auto sm:justify-self-start"
+        // On the button, not the form: Conform also submits the form to validate fields on blur.
+        // (Enter in a field "clicks" it too.)
+        onClick={() => {
+          if (!robotCheck || recaptcha.token) return;
+          if (!recaptcha.ready && !recaptcha.problem) {
+            setRecaptcha((state) => ({ ...state, problem: RECAPTCHA_MESSAGES.notLoaded }));
+          }
+          toast.error("Erreur de validation", { description: ROBOT_CHECK_MESSAGE });
+        }}
+      >
         {submitting ? (
           <>
             <Loader2 className="animate-spin" aria-hidden="true" />
