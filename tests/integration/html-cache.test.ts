@@ -153,6 +153,19 @@ describe("HTML caching", () => {
     expect(again.headers.get("Content-Type")).toBe("text/x-script");
   });
 
+  it("drops every page when a scheduled article's date passes, with no write at all", async () => {
+    await db().execute(
+      sql`insert into blog_articles (title, slug, status, scheduled_at)
+          values ('Bientôt', 'bientot', 'scheduled', now() + interval '1 second')`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await fetch(`${base}/blog`);
+    expect((await fetch(`${base}/blog`)).headers.get("X-Page-Cache")).toBe("HIT");
+    // Publication time plus the timer's one-second margin.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect((await fetch(`${base}/blog`)).headers.get("X-Page-Cache")).toBe("MISS");
+  });
+
   it("stores nothing while enable_cache is off, but still sends ETags", async () => {
     await db().execute(sql`update site_settings set enable_cache = false`);
     await new Promise((resolve) => setTimeout(resolve, 200));
