@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    env: { NODE_ENV: "test" },
+    env: { NODE_ENV: "test", LOG_LEVEL: process.env.LOG_LEVEL ?? "error" },
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -18,7 +19,6 @@ export default defineConfig({
           setupFiles: ["tests/support/vitest-database.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          maxWorkers: 2,
         },
       },
     ],
