@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { sql } from "../support/e2e";
 import { jsonLdBlocks, PUBLICLY_VISIBLE, todayInFrench } from "./site-shell-support";
@@ -418,5 +419,38 @@ test.describe("SEO in the server's HTML", () => {
     expect(html).toContain(`<link rel="canonical" href="${baseURL}/"/>`);
     if (settings.site_title) expect(html).toContain(`<title>${settings.site_title}</title>`);
     expect(html).toContain('<meta property="og:site_name"');
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const width of [1280, 375]) {
+    test(`frame and static pages pass axe (WCAG 2.1 AA) at ${width} px`, async ({ page }) => {
+      test.slow(); // axe takes a few seconds on each of the six pages
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ["/", "/about", "/privacy-policy", "/terms-of-use", "/sitemap", "/pas/une/page"]) {
+        await page.goto(path);
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+          .analyze();
+        expect(violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.length})`)).toEqual(
+          [],
+        );
+      }
+    });
+  }
+
+  test("a skip link leads to the content and hash links reach their target", async ({ page }) => {
+    await page.goto("/about");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Aller au contenu" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.goto("/privacy-policy#droits");
+    await expect(page.locator("#droits")).toBeInViewport();
+    await page
+      .getByRole("navigation", { name: "Sommaire" })
+      .getByRole("link", { name: "4. Durée de conservation" })
+      .click();
+    await expect(page.locator("#conservation")).toBeInViewport();
   });
 });

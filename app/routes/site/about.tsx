@@ -11,7 +11,6 @@ import {
 } from "lucide-react";
 import type { Route } from "./+types/about";
 import { Breadcrumb } from "~/components/site/breadcrumb";
-import { PageHero } from "~/components/site/page-hero";
 import { SectionHeading } from "~/components/site/section-heading";
 import { SectionLink } from "~/components/site/section-link";
 import { pageTitle, seoMeta, siteSeo } from "~/lib/seo";
@@ -107,29 +106,39 @@ export default function About({ loaderData }: Route.ComponentProps) {
   const years = new Date().getFullYear() - FOUNDED;
   return (
     <>
-      {/* Same tint as the top of PageHero, so the breadcrumb sits in the title band. */}
-      <div className="bg-card/80">
-        <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
+      <section
+        aria-labelledby="about-title"
+        className="relative overflow-hidden border-b border-white/5 bg-gradient-to-b from-card/60 to-background"
+      >
+        <div
+          aria-hidden
+          className="pointer-events-none absolute -right-40 -top-40 size-[36rem] rounded-full bg-betic-red/10 blur-3xl"
+        />
+        <div className="relative mx-auto max-w-7xl px-4 pb-16 pt-6 sm:px-6 sm:pb-20 lg:px-8">
           <Breadcrumb
             items={[
               { name: "Accueil", path: "/" },
               { name: "À propos", path: "/about" },
             ]}
           />
+          <div className="mt-12 max-w-3xl">
+            <p className="text-sm font-semibold uppercase tracking-widest text-red-400">À propos</p>
+            <h1 id="about-title" className="mt-3 text-4xl font-bold tracking-tight text-white sm:text-5xl">
+              Une entreprise familiale au service de Limoges
+            </h1>
+            <p className="mt-5 text-lg leading-relaxed text-slate-300">
+              Depuis {FOUNDED}, {companyName} met son savoir-faire au service des particuliers et des
+              professionnels de {city ?? "Limoges"} et de ses environs.
+            </p>
+            <SectionLink
+              section="contact"
+              className="mt-8 inline-flex h-12 items-center rounded-lg bg-red-700 px-6 font-semibold text-white shadow-lg shadow-red-900/30 transition-colors hover:bg-red-800"
+            >
+              Devis Gratuit
+            </SectionLink>
+          </div>
         </div>
-      </div>
-      <PageHero
-        eyebrow="À propos"
-        title="Une entreprise familiale au service de Limoges"
-        intro={`Depuis ${FOUNDED}, ${companyName} met son savoir-faire au service des particuliers et des professionnels de ${city ?? "Limoges"} et de ses environs.`}
-      >
-        <SectionLink
-          section="contact"
-          className="inline-flex h-12 items-center rounded-lg bg-red-700 px-6 font-semibold text-white shadow-lg shadow-red-900/30 transition-colors hover:bg-red-800"
-        >
-          Devis Gratuit
-        </SectionLink>
-      </PageHero>
+      </section>
 
       <section aria-labelledby="story-title" className="py-20 sm:py-24">
         <div className="mx-auto grid max-w-7xl gap-14 px-4 sm:px-6 lg:grid-cols-[2fr_3fr] lg:px-8">

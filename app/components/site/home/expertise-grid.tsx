@@ -6,7 +6,16 @@ import { cn } from "~/lib/cn";
 import type { ExpertiseBlock } from "~/server/content/expertise.server";
 
 /** Only the spec's eight icons are bundled (not the whole lucide set). */
-const ICONS: Record<ExpertiseIcon, LucideIcon> = { Home, Zap, Wrench, Sun, ShieldCheck, Plug, Building, Factory };
+const ICONS: Record<ExpertiseIcon, LucideIcon> = {
+  Home,
+  Zap,
+  Wrench,
+  Sun,
+  ShieldCheck,
+  Plug,
+  Building,
+  Factory,
+};
 
 /** Size → span of the three-column grid and minimum height (public-site.md §9). */
 const SIZES: Record<ExpertiseSize, string> = {
@@ -83,11 +92,23 @@ function ExpertiseCard({ block }: { block: ExpertiseBlock }) {
           className="h-44 w-full object-cover"
         />
       ) : null}
-      <div className="flex flex-1 flex-col p-7">
+      {block.customIconUrl ? null : (
+        <Icon
+          aria-hidden
+          className="pointer-events-none absolute -bottom-8 -right-8 size-48 opacity-[0.07]"
+        />
+      )}
+      <div className="relative flex flex-1 flex-col p-7">
         <div className="flex items-start justify-between gap-4">
           <span className="flex size-14 items-center justify-center rounded-xl bg-black/20">
             {block.customIconUrl ? (
-              <img src={block.customIconUrl} alt="" width={32} height={32} className="size-8 object-contain" />
+              <img
+                src={block.customIconUrl}
+                alt=""
+                width={32}
+                height={32}
+                className="size-8 object-contain"
+              />
             ) : (
               <Icon aria-hidden className="size-7" />
             )}
@@ -99,7 +120,7 @@ function ExpertiseCard({ block }: { block: ExpertiseBlock }) {
           ) : null}
         </div>
         <h3 className="mt-6 text-xl font-semibold">{block.title}</h3>
-        <p className="mt-3 leading-relaxed opacity-90">{block.description}</p>
+        <p className="mt-3 leading-relaxed">{block.description}</p>
       </div>
     </article>
   );
