@@ -96,6 +96,17 @@ const ESSENTIAL_DOMAINS = [
     type: "csp",
     description: "Google Analytics 4 (après consentement)",
   },
+  // GA4 sends its measurements to regional servers (region1.google-analytics.com, ...).
+  {
+    domain: "https://*.google-analytics.com",
+    type: "csp",
+    description: "Google Analytics 4 : envoi des mesures (après consentement)",
+  },
+  {
+    domain: "https://*.analytics.google.com",
+    type: "csp",
+    description: "Google Analytics 4 : envoi des mesures (après consentement)",
+  },
   { domain: "https://www.google.com", type: "csp", description: "reCAPTCHA : script et vérification" },
   { domain: "https://www.gstatic.com", type: "csp", description: "reCAPTCHA : ressources statiques" },
 ] as const;
