@@ -1,16 +1,8 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
 import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { MEDIA_URL_PREFIX } from "~/lib/image-variants";
 import { config } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
@@ -122,29 +114,40 @@ export type S3Options = {
   forcePathStyle?: boolean;
 };
 
+// Loaded on first use: installations on the local directory never pay for the SDK.
+let sdk: Promise<typeof import("@aws-sdk/client-s3")> | undefined;
+const loadSdk = () => (sdk ??= import("@aws-sdk/client-s3"));
+
+const isMissing = (error: unknown) => {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === "NoSuchKey" || name === "NotFound" || $metadata?.httpStatusCode === 404;
+};
+
 export function s3Driver(options: S3Options): StorageDriver {
-  const client = new S3Client({
-    region: options.region || "us-east-1",
-    endpoint: options.endpoint || undefined,
-    forcePathStyle: options.forcePathStyle,
-    // Without explicit keys the SDK's default chain applies (instance role, shared config...).
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-  });
+  let client: S3Client | undefined;
   const Bucket = options.bucket;
-  const isMissing = (error: unknown) =>
-    error instanceof NoSuchKey ||
-    error instanceof NotFound ||
-    (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 404;
+  const connect = async () => {
+    const sdk = await loadSdk();
+    client ??= new sdk.S3Client({
+      region: options.region || "us-east-1",
+      endpoint: options.endpoint || undefined,
+      forcePathStyle: options.forcePathStyle,
+      // Without explicit keys the SDK's default chain applies (instance role, shared config...).
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+    });
+    return { sdk, client };
+  };
 
   return {
     name: `s3:${Bucket}`,
     async put(key, body, contentType) {
       assertValidKey(key);
+      const { sdk, client } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: key,
           Body: body,
@@ -155,8 +158,9 @@ export function s3Driver(options: S3Options): StorageDriver {
     },
     async get(key) {
       assertValidKey(key);
+      const { sdk, client } = await connect();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         if (!(object.Body instanceof Readable)) throw new Error("S3 returned no readable body");
         return {
           body: object.Body,
@@ -171,12 +175,14 @@ export function s3Driver(options: S3Options): StorageDriver {
     },
     async delete(key) {
       assertValidKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
     async exists(key) {
       assertValidKey(key);
+      const { sdk, client } = await connect();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
         return true;
       } catch (error) {
         if (isMissing(error)) return false;
