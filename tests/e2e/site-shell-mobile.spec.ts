@@ -99,8 +99,26 @@ test.describe("Voir plus on the home page", () => {
     expect(projects).toBeGreaterThan(3);
     expect(articles).toBeGreaterThan(3);
 
+    const [{ blocks }] = await sql<{ blocks: number }>(
+      "select count(*)::int as blocks from expertise_blocks",
+    );
+    expect(blocks).toBeGreaterThan(3);
+
     await page.goto("/");
+    // The lists are cut by CSS in the server's HTML, so nothing moves once the page hydrates.
+    const layoutShift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+          }).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(total), 1000);
+        }),
+    );
+    expect(layoutShift).toBeLessThan(0.1);
     for (const [id, total] of [
+      ["expertise", blocks],
       ["projects", Math.min(projects, 6)],
       ["blog", Math.min(articles, 6)],
     ] as const) {
@@ -132,5 +150,23 @@ test.describe("Voir plus on the home page", () => {
     const html = await (await request.get("/")).text();
     expect(html).toContain("Sécurité garantie");
     expect(html).toContain("max-md:[&amp;&gt;li:nth-child(n+4)]:hidden");
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the mobile menu still opens and its groups expand", async ({ page }) => {
+    await page.goto("/about");
+    await page.getByLabel("Ouvrir le menu").click();
+    const menu = page.getByRole("navigation", { name: "Menu mobile" });
+    await expect(menu.getByRole("link", { name: "À propos" })).toBeVisible();
+    await menu.locator("summary", { hasText: "Projets" }).click();
+    await expect(menu.getByRole("link", { name: "Tous les projets" })).toBeVisible();
+    await menu.locator("summary", { hasText: "Actualités" }).click();
+    await expect(menu.getByRole("link", { name: "Tous les articles" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Tous les projets" })).toBeHidden();
+    await menu.getByRole("link", { name: "Tous les articles" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
   });
 });
