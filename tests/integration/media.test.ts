@@ -21,6 +21,10 @@ import {
   type StorageDriver,
 } from "~/server/media/storage.server";
 import { loader as mediaLoader } from "~/routes/resources/media";
+import { db } from "~/server/db/client.server";
+import { blogArticles, projectImages, projects } from "~/server/db/schema";
+import { deleteMediaIfUnused } from "~/server/media/cleanup.server";
+import { eq } from "drizzle-orm";
 
 let root: string;
 let driver: StorageDriver;
@@ -305,5 +309,43 @@ describe("URLs for pages", () => {
     expect(socialImage("https://cdn.example.com/a.png", "https://www.example.fr").url).toBe(
       "https://cdn.example.com/a.png",
     );
+  });
+});
+
+describe("deleteMediaIfUnused", () => {
+  it("keeps a file another row still uses, deletes it once nothing refers to it", async () => {
+    const stored = await storeImage(await phonePhoto(1200, 800));
+    const [project] = await db()
+      .insert(projects)
+      .values({ title: "Chantier", slug: "chantier-media-test", mainImage: stored.url })
+      .returning();
+    const [image] = await db()
+      .insert(projectImages)
+      .values({ projectId: project!.id, imageUrl: stored.url })
+      .returning();
+    // An article quoting a variant in its HTML counts as a use too.
+    const [article] = await db()
+      .insert(blogArticles)
+      .values({
+        title: "Article",
+        slug: "article-media-test",
+        content: `<p><img src="${stored.url.replace(".webp", "-640.webp")}" alt=""></p>`,
+      })
+      .returning();
+
+    await db().delete(projectImages).where(eq(projectImages.id, image!.id));
+    expect(await deleteMediaIfUnused(stored.url)).toBe(false);
+    await db().update(projects).set({ mainImage: null }).where(eq(projects.id, project!.id));
+    expect(await deleteMediaIfUnused(stored.url)).toBe(false);
+    expect(await driver.exists(keyFromMediaUrl(stored.url)!)).toBe(true);
+
+    await db().delete(blogArticles).where(eq(blogArticles.id, article!.id));
+    expect(await deleteMediaIfUnused(stored.url)).toBe(true);
+    for (const key of mediaKeysOf(stored.url)) expect(await driver.exists(key)).toBe(false);
+  });
+
+  it("ignores URLs that are not ours", async () => {
+    expect(await deleteMediaIfUnused("https://cdn.example.com/a.jpg")).toBe(false);
+    expect(await deleteMediaIfUnused(null)).toBe(false);
   });
 });
