@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Loader2, Send } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -68,12 +68,29 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
     }
   }, [answer]);
 
-  if (answer?.outcome === "success" && answer !== dismissed) {
+  const showSuccess = answer?.outcome === "success" && answer !== dismissed;
+  const successPanel = useRef<HTMLDivElement>(null);
+  const firstField = useRef<HTMLInputElement>(null);
+  const swapped = useRef(false);
+  // The panel is much shorter than the form: bring it into view, and the form back likewise.
+  useEffect(() => {
+    if (!swapped.current) {
+      swapped.current = true; // not on the first render (a plain POST already shows it in place)
+      return;
+    }
+    const target = showSuccess ? successPanel.current : firstField.current;
+    target?.focus({ preventScroll: true });
+    target?.scrollIntoView({ block: "center", behavior: "smooth" });
+  }, [showSuccess]);
+
+  if (showSuccess) {
     return (
       <div
+        ref={successPanel}
+        tabIndex={-1}
         role="status"
         className={cn(
-          "flex flex-col items-center gap-4 rounded-xl border border-green-500/40 bg-green-500/10 p-8 text-center",
+          "flex scroll-mt-24 flex-col items-center gap-4 rounded-xl border border-green-500/40 bg-green-500/10 p-8 text-center outline-none",
           className,
         )}
       >
@@ -81,9 +98,9 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
         <h3 className="text-xl font-semibold">Message envoyé avec succès!</h3>
         <p className="text-muted-foreground">Nous vous contacterons dans les plus brefs délais.</p>
         <Button asChild variant="outline">
-          {/* A link, so that without JavaScript it brings back an empty form too. */}
+          {/* A link, so that without JavaScript it brings back an empty form too (a same-page #hash would not reload). */}
           <a
-            href={`${CONTACT_ACTION}#contact-form`}
+            href={CONTACT_ACTION}
             onClick={(event) => {
               event.preventDefault();
               setDismissed(answer);
@@ -112,6 +129,7 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
           <Input
             {...getInputProps(fields.name, { type: "text" })}
             key={fields.name.key}
+            ref={firstField}
             autoComplete="name"
             placeholder="Jean Dupont"
           />
@@ -253,7 +271,7 @@ function Field({
   children: React.ReactElement<{ id?: string }>;
 }) {
   return (
-    <div className="grid gap-2">
+    <div className="flex flex-col gap-2">
       <Label htmlFor={children.props.id}>{label}</Label>
       {children}
       {errors?.length ? (

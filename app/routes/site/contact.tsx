@@ -53,7 +53,8 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       </header>
 
       <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
-        <ContactInfo settings={loaderData.contact} className="lg:sticky lg:top-24" />
+        {/* The form comes first on small screens: it is what most visitors came for. */}
+        <ContactInfo settings={loaderData.contact} className="order-last lg:order-none lg:sticky lg:top-24" />
         <section
           aria-labelledby="contact-form-title"
           className="rounded-xl border bg-card p-6 shadow-sm sm:p-8"
