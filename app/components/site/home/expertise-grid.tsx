@@ -1,4 +1,5 @@
 import { Building, Factory, Home, Plug, ShieldCheck, Sun, Wrench, Zap, type LucideIcon } from "lucide-react";
+import { ResponsiveImage } from "~/components/site/responsive-image";
 import { SectionHeading } from "~/components/site/section-heading";
 import { ShowMoreList } from "~/components/site/show-more";
 import type { ExpertiseIcon, ExpertiseSize } from "~/lib/enums";
@@ -82,13 +83,10 @@ function ExpertiseCard({ block }: { block: ExpertiseBlock }) {
       )}
     >
       {block.imageUrl ? (
-        <img
+        <ResponsiveImage
           src={block.imageUrl}
           alt=""
-          width={800}
-          height={400}
-          loading="lazy"
-          decoding="async"
+          sizes="(min-width: 1024px) 66vw, 100vw"
           className="h-44 w-full object-cover"
         />
       ) : null}
