@@ -23,7 +23,7 @@ export const MEDIA_URL_PREFIX = "/media/";
 export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 export const MAX_IMAGE_WIDTH = 1920;
 /** AVIF costs ~3× WebP to encode: fewer steps, still one near each layout size. */
-export const AVIF_WIDTHS = [640, 1280, 1920] as const;
+export const AVIF_WIDTHS = [640, 960, 1280, 1920] as const;
 export const OG_IMAGE_WIDTH = 1200;
 
 export type ImageFormat = "webp" | "avif";

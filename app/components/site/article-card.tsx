@@ -8,7 +8,14 @@ import type { ArticleSummary } from "~/server/content/blog.server";
 export const CARD_IMAGE_SIZES = "(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw";
 
 /** An article in a list: links to /blog/{slug or id} (public-site.md §2). */
-export function ArticleCard({ article }: { article: ArticleSummary }) {
+export function ArticleCard({
+  article,
+  priority = false,
+}: {
+  article: ArticleSummary;
+  /** The first card of a list page is its largest image: load it first. */
+  priority?: boolean;
+}) {
   const href = `/blog/${article.slug || article.id}`;
   return (
     <article className="group relative flex h-full has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition hover:-translate-y-0.5 hover:border-betic-red/60 hover:shadow-lg hover:shadow-black/30">
@@ -18,6 +25,7 @@ export function ArticleCard({ article }: { article: ArticleSummary }) {
             src={article.mainImage}
             alt=""
             sizes={CARD_IMAGE_SIZES}
+            priority={priority}
             width={640}
             height={360}
             className="h-full w-full object-cover transition duration-500 group-hover:scale-105"

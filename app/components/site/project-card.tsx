@@ -5,7 +5,14 @@ import { ResponsiveImage } from "~/components/site/responsive-image";
 import type { ProjectSummary } from "~/server/content/projects.server";
 
 /** A project in a list: links to /projects/{slug or id} (public-site.md §2). */
-export function ProjectCard({ project }: { project: ProjectSummary }) {
+export function ProjectCard({
+  project,
+  priority = false,
+}: {
+  project: ProjectSummary;
+  /** The first card of a list page is its largest image: load it first. */
+  priority?: boolean;
+}) {
   const href = `/projects/${project.slug || project.id}`;
   return (
     <article className="group relative flex h-full has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition hover:-translate-y-0.5 hover:border-betic-red/60 hover:shadow-lg hover:shadow-black/30">
@@ -15,6 +22,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
             src={project.mainImage}
             alt=""
             sizes={CARD_IMAGE_SIZES}
+            priority={priority}
             width={640}
             height={480}
             className="h-full w-full object-cover transition duration-500 group-hover:scale-105"

@@ -1,6 +1,5 @@
 import { cn } from "~/lib/cn";
 import type { RichBody } from "~/server/content/sanitize.server";
-import "./rich-content.css";
 
 /**
  * Staff-written content. The HTML was sanitized on the server (sanitizeContentHtml) before it

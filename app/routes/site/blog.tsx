@@ -51,13 +51,16 @@ export default function BlogList({ loaderData: { articles, category } }: Route.C
             Aucun article publié pour le moment.
           </p>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {articles.map((article) => (
-              <li key={article.id}>
-                <ArticleCard article={article} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <h2 className="sr-only">Tous les articles</h2>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {articles.map((article, index) => (
+                <li key={article.id}>
+                  <ArticleCard article={article} priority={index === 0} />
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </div>
     </PendingContent>

@@ -51,13 +51,16 @@ export default function ProjectList({ loaderData: { projects, category } }: Rout
             Aucun projet trouvé pour cette catégorie.
           </p>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {projects.map((project) => (
-              <li key={project.id}>
-                <ProjectCard project={project} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <h2 className="sr-only">Tous les projets</h2>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {projects.map((project, index) => (
+                <li key={project.id}>
+                  <ProjectCard project={project} priority={index === 0} />
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </div>
     </PendingContent>
