@@ -1,7 +1,6 @@
-import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { onContentChanged } from "~/server/content-changes.server";
-import { db } from "~/server/db/client.server";
+import { nextPublicationAt } from "~/server/content/visibility.server";
 import { logger } from "~/server/logger.server";
 
 /**
@@ -80,15 +79,7 @@ async function armPublicationTimer() {
   const call = ++armCalls;
   let next: Date | null = null;
   try {
-    const result = await db().execute<{ next: string | null }>(sql`
-      select min(at) as next from (
-        select case when status = 'scheduled' then scheduled_at else published_at end as at
-          from blog_articles where status in ('scheduled', 'published')
-        union all
-        select case when status = 'scheduled' then scheduled_at else published_at end
-          from projects where status in ('scheduled', 'published')
-      ) dates where at > now()`);
-    next = result.rows[0]?.next ? new Date(result.rows[0].next) : null;
+    next = await nextPublicationAt();
   } catch (error) {
     logger.error({ err: error }, "page cache: could not read the next publication date");
   }

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { cmsPages } from "~/server/db/schema";
+import { db } from "~/server/db/client.server";
+import { blogArticles, cmsPages, projects } from "~/server/db/schema";
 
 /** The columns every publishable table (blog_articles, projects) shares. */
 export type Publishable = {
@@ -20,6 +21,18 @@ export function publiclyVisible(table: Publishable): SQL {
     and(eq(table.status, "published"), or(isNull(table.publishedAt), lte(table.publishedAt, now))),
     and(eq(table.status, "scheduled"), isNotNull(table.scheduledAt), lte(table.scheduledAt, now)),
   )!;
+}
+
+/** When a hidden item will next become public by the clock alone (the rule above), or null. */
+export async function nextPublicationAt(): Promise<Date | null> {
+  const upcoming = (table: typeof blogArticles | typeof projects) => sql`
+    select case when ${table.status} = 'scheduled' then ${table.scheduledAt} else ${table.publishedAt} end as at
+      from ${table} where ${table.status} in ('scheduled', 'published')`;
+  const result = await db().execute<{ next: string | null }>(
+    sql`select min(at) as next from (${upcoming(blogArticles)} union all ${upcoming(projects)}) dates where at > now()`,
+  );
+  const next = result.rows[0]?.next;
+  return next ? new Date(next) : null;
 }
 
 /** The date shown for an item (public-site.md §3): published_at, else scheduled_at, else created_at. */
