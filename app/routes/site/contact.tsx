@@ -44,7 +44,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
       <header className="mx-auto max-w-3xl text-center">
-        <p className="text-sm font-semibold uppercase tracking-wider text-primary">Contact</p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-red-400">Contact</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Contactez-nous</h1>
         <p className="mt-4 text-lg text-muted-foreground">
           Un projet d'installation, une rénovation ou un dépannage électrique ? Décrivez-nous votre besoin :
