@@ -49,7 +49,11 @@ test("project pictures render as <picture> with AVIF and WebP sources and a size
   page,
 }) => {
   await page.goto("/projects");
-  const picture = page.locator("main picture").first();
+  // The first card is the list's largest image: loaded first; the others wait until needed.
+  const first = page.locator("main picture").first().locator("img");
+  await expect(first).toHaveAttribute("loading", "eager");
+  await expect(first).toHaveAttribute("fetchpriority", "high");
+  const picture = page.locator("main picture").nth(1);
   await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute("srcset", /-640\.avif 640w/);
   await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute("srcset", /-320\.webp 320w/);
   const img = picture.locator("img");

@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location, error 
   }
   const { page } = loaderData;
   return seoMeta(site, {
-    title: page.metaTitle?.trim() || pageTitle(page.title, site),
+    title: pageTitle(page.metaTitle?.trim() || page.title, site),
     description: page.metaDescription,
     keywords: page.metaKeywords,
     path: location.pathname,

@@ -10,6 +10,7 @@ import { Services } from "~/components/site/home/services";
 import { SectionHeading } from "~/components/site/section-heading";
 import { ShowMoreList } from "~/components/site/show-more";
 import { ProjectCard } from "~/components/site/project-card";
+import { cn } from "~/lib/cn";
 import { seoMeta, siteSeo } from "~/lib/seo";
 import { getPublicSettings } from "~/server/settings.server";
 import { getContactFormProps } from "~/server/contacts/contact-form.server";
@@ -57,69 +58,34 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {expertise.length > 0 ? <ExpertiseGrid blocks={expertise} /> : null}
 
       {projects ? (
-        <section id="projects" aria-labelledby="projects-title" className="scroll-mt-[72px] py-20 sm:py-28">
-          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-            <SectionHeading
-              id="projects-title"
-              eyebrow="Réalisations"
-              title="Nos derniers projets"
-              text="Découvrez quelques chantiers récents menés chez des particuliers et des professionnels."
-            />
-            {projects.length > 0 ? (
-              <ShowMoreList
-                items={projects}
-                getKey={(project) => project.id}
-                label="Derniers projets"
-                className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-              >
-                {(project) => <ProjectCard project={project} />}
-              </ShowMoreList>
-            ) : (
-              <p className="mt-14 text-center text-slate-300">Aucun projet publié pour le moment.</p>
-            )}
-            <div className="mt-12 flex justify-center">
-              <Link to="/projects" className={allLinkClass}>
-                Voir tous nos projets
-                <ArrowRight aria-hidden className="size-5" />
-              </Link>
-            </div>
-          </div>
-        </section>
+        <LatestSection
+          id="projects"
+          eyebrow="Réalisations"
+          title="Nos derniers projets"
+          text="Découvrez quelques chantiers récents menés chez des particuliers et des professionnels."
+          items={projects}
+          label="Derniers projets"
+          renderItem={(project) => <ProjectCard project={project} />}
+          emptyText="Aucun projet publié pour le moment."
+          allHref="/projects"
+          allLabel="Voir tous nos projets"
+        />
       ) : null}
 
       {articles ? (
-        <section
+        <LatestSection
           id="blog"
-          aria-labelledby="blog-title"
-          className="scroll-mt-[72px] border-y border-white/5 bg-[hsl(222_45%_8%)] py-20 sm:py-28"
-        >
-          <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-            <SectionHeading
-              id="blog-title"
-              eyebrow="Actualités"
-              title="Nos derniers articles"
-              text="Conseils, normes et nouveautés : l'actualité de l'électricité expliquée simplement."
-            />
-            {articles.length > 0 ? (
-              <ShowMoreList
-                items={articles}
-                getKey={(article) => article.id}
-                label="Derniers articles"
-                className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-              >
-                {(article) => <ArticleCard article={article} />}
-              </ShowMoreList>
-            ) : (
-              <p className="mt-14 text-center text-slate-300">Aucun article publié pour le moment.</p>
-            )}
-            <div className="mt-12 flex justify-center">
-              <Link to="/blog" className={allLinkClass}>
-                Voir tous les articles
-                <ArrowRight aria-hidden className="size-5" />
-              </Link>
-            </div>
-          </div>
-        </section>
+          eyebrow="Actualités"
+          title="Nos derniers articles"
+          text="Conseils, normes et nouveautés : l'actualité de l'électricité expliquée simplement."
+          items={articles}
+          label="Derniers articles"
+          renderItem={(article) => <ArticleCard article={article} />}
+          emptyText="Aucun article publié pour le moment."
+          allHref="/blog"
+          allLabel="Voir tous les articles"
+          className="border-y border-white/5 bg-[hsl(222_45%_8%)]"
+        />
       ) : null}
 
       <section id="contact" aria-labelledby="contact-title" className="scroll-mt-[72px] py-20 sm:py-28">
@@ -130,13 +96,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             title="Demandez votre devis gratuit"
             text="Décrivez-nous votre projet ou votre problème : nous vous répondons dans les plus brefs délais."
           />
-          <div
-            className={
-              contactForm
-                ? "mt-14 grid gap-8 lg:grid-cols-[2fr_3fr]"
-                : "mx-auto mt-14 max-w-xl"
-            }
-          >
+          <div className={contactForm ? "mt-14 grid gap-8 lg:grid-cols-[2fr_3fr]" : "mx-auto mt-14 max-w-xl"}>
             <ContactInfo settings={contact} />
             {contactForm ? (
               <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
@@ -147,5 +107,51 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
     </>
+  );
+}
+
+/** A home list of the latest items: cards (3 on mobile until 'Voir plus') and a link to them all. */
+function LatestSection<Item extends { id: string }>(props: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  text: string;
+  items: Item[];
+  label: string;
+  renderItem: (item: Item) => React.ReactNode;
+  emptyText: string;
+  allHref: string;
+  allLabel: string;
+  className?: string;
+}) {
+  const titleId = `${props.id}-title`;
+  return (
+    <section
+      id={props.id}
+      aria-labelledby={titleId}
+      className={cn("scroll-mt-[72px] py-20 sm:py-28", props.className)}
+    >
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id={titleId} eyebrow={props.eyebrow} title={props.title} text={props.text} />
+        {props.items.length > 0 ? (
+          <ShowMoreList
+            items={props.items}
+            getKey={(item) => item.id}
+            label={props.label}
+            className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          >
+            {props.renderItem}
+          </ShowMoreList>
+        ) : (
+          <p className="mt-14 text-center text-slate-300">{props.emptyText}</p>
+        )}
+        <div className="mt-12 flex justify-center">
+          <Link to={props.allHref} className={allLinkClass}>
+            {props.allLabel}
+            <ArrowRight aria-hidden className="size-5" />
+          </Link>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -32,7 +32,7 @@ export function demoCmsPages(company: CompanyDetails) {
     {
       title: "Mentions légales",
       slug: "mentions-legales",
-      metaTitle: `Mentions légales | ${company.name}`,
+      metaTitle: "Mentions légales",
       metaDescription: `Mentions légales du site de ${company.name} : éditeur, directeur de la publication, hébergement, propriété intellectuelle et données personnelles.`,
       metaKeywords: "mentions légales, éditeur du site, hébergeur",
       content: `<h2>Éditeur du site</h2>
@@ -63,7 +63,7 @@ export function demoCmsPages(company: CompanyDetails) {
     {
       title: "Zones d'intervention",
       slug: "zones-intervention",
-      metaTitle: `Zones d'intervention autour de Limoges | ${company.name}`,
+      metaTitle: "Zones d'intervention autour de Limoges",
       metaDescription:
         "Électricien à Limoges, Panazol, Isle, Couzeix, Le Palais-sur-Vienne, Feytiat, Saint-Junien et Aixe-sur-Vienne : nos zones et délais d'intervention.",
       metaKeywords:
