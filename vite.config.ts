@@ -9,8 +9,23 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         rolldownOptions: {
           output: {
-            // One file for the icons instead of one per icon: fewer requests on every page.
-            codeSplitting: { groups: [{ name: "icons", test: /node_modules[\\/]lucide-react/ }] },
+            // Few files rather than one per module: on HTTP/1.1 every extra file waits its turn.
+            // Public pages share a vendor file and a file of site components; admin code stays apart.
+            codeSplitting: {
+              groups: [
+                {
+                  name: "vendor",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|lucide-react|clsx|tailwind-merge|class-variance-authority)[\\/]/,
+                  priority: 2,
+                },
+                // The contact form (and Zod/Conform behind it) stays with the two pages that show it.
+                {
+                  name: "site",
+                  test: /app[\\/](components[\\/]site|lib)[\\/](?!contact-form|contact-schema|recaptcha|zod)/,
+                  priority: 1,
+                },
+              ],
+            },
           },
         },
       },

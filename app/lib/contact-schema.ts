@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { serviceTypes } from "~/lib/enums";
 
 /** The contact form's rules (public-site.md §5), shared by the browser and the server. */

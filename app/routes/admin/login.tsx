@@ -5,7 +5,7 @@ import { LoaderCircle, LogIn } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/login";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
