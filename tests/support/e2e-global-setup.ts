@@ -33,7 +33,7 @@ export default async function globalSetup() {
     MAIL_WORKER_INTERVAL_MS: "300",
     RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${stubPort}/recaptcha/siteverify`,
     MAILJET_API_URL: `http://127.0.0.1:${stubPort}/mailjet`,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
   };
   const app = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
   const exited = new Promise<number | null>((resolve) => app.on("exit", resolve));
