@@ -1,13 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/privacy-policy";
-import { LegalPage, legalContact, type LegalSection } from "~/components/site/legal-page";
-import { formatLongDate } from "~/lib/format-date";
+import { LegalPage, type LegalSection } from "~/components/site/legal-page";
 import { pageTitle, seoMeta, siteSeo } from "~/lib/seo";
-import { getPublicSettings } from "~/server/settings.server";
+import { loadLegalPage } from "~/server/content/legal.server";
 
-export async function loader() {
-  const settings = await getPublicSettings();
-  return { updatedOn: formatLongDate(new Date()), contact: legalContact(settings) };
+export function loader() {
+  return loadLegalPage();
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
