@@ -11,7 +11,11 @@ if (!dev) process.env.NODE_ENV ??= "production";
 const app = express();
 app.disable("x-powered-by");
 // Behind a reverse proxy, TRUST_PROXY (e.g. 1 or "loopback") makes req.ip the client's address.
-if (process.env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(process.env.TRUST_PROXY) ? Number(process.env.TRUST_PROXY) : process.env.TRUST_PROXY);
+if (process.env.TRUST_PROXY)
+  app.set(
+    "trust proxy",
+    /^\d+$/.test(process.env.TRUST_PROXY) ? Number(process.env.TRUST_PROXY) : process.env.TRUST_PROXY,
+  );
 app.use(compression());
 
 let loadApp;

@@ -16,9 +16,7 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.ts"),
-    layout("routes/admin/layout.tsx", [
-      index("routes/admin/dashboard.tsx"),
-    ]),
+    layout("routes/admin/layout.tsx", [index("routes/admin/dashboard.tsx")]),
     // Old and alternative paths, then any unknown /admin path.
     route("contact", "routes/admin/redirect.ts", { id: "admin-redirect-contact" }),
     route("author", "routes/admin/redirect.ts", { id: "admin-redirect-author" }),

@@ -101,7 +101,8 @@ export function seoMeta(site: SiteSeo | undefined, page: PageSeo): MetaDescripto
     description !== undefined && { name: "description", content: description },
     keywords !== undefined && { name: "keywords", content: keywords },
     page.noindex && { name: "robots", content: "noindex, follow" },
-    canonical !== undefined && /^https?:/.test(canonical) && { tagName: "link", rel: "canonical", href: canonical },
+    canonical !== undefined &&
+      /^https?:/.test(canonical) && { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: ogTitle },
     ogDescription !== undefined && { property: "og:description", content: ogDescription },
@@ -158,7 +159,8 @@ export function localBusinessJsonLd(business: BusinessInfo, publicUrl: string) {
     business.twitterUrl,
     business.youtubeUrl,
   ].filter((url): url is string => Boolean(filled(url)));
-  const hasAddress = filled(business.companyAddress) || filled(business.companyCity) || filled(business.companyZipCode);
+  const hasAddress =
+    filled(business.companyAddress) || filled(business.companyCity) || filled(business.companyZipCode);
   return {
     "@context": "https://schema.org",
     "@type": "Electrician",

@@ -22,7 +22,9 @@ const MAIL_SETTINGS = [
 ] as const;
 
 test.beforeAll(async () => {
-  [savedSettings] = (await sql(`select ${MAIL_SETTINGS.join(", ")} from site_settings`)) as [Record<string, unknown>];
+  [savedSettings] = (await sql(`select ${MAIL_SETTINGS.join(", ")} from site_settings`)) as [
+    Record<string, unknown>,
+  ];
 });
 
 test.beforeEach(async () => {
@@ -53,13 +55,17 @@ async function fillForm(page: Page, values: { name: string; email: string; servi
   await page.getByLabel("Nom complet").fill(values.name);
   await page.getByLabel("Email").fill(values.email);
   await page.getByLabel("Téléphone").fill("06 12 34 56 78");
-  await page.getByLabel("Type de prestation").selectOption({ label: values.serviceType ?? "Dépannage électrique" });
+  await page
+    .getByLabel("Type de prestation")
+    .selectOption({ label: values.serviceType ?? "Dépannage électrique" });
   await page.getByLabel("Objet").fill("Panne générale");
   await page.getByLabel("Message").fill("Plus aucune prise ne fonctionne depuis ce matin.");
 }
 
 async function expectBothMails(email: string, name: string) {
-  const [confirmation] = await sink!.waitFor((mail) => mail.to !== undefined && JSON.stringify(mail.to).includes(email));
+  const [confirmation] = await sink!.waitFor(
+    (mail) => mail.to !== undefined && JSON.stringify(mail.to).includes(email),
+  );
   const [notification] = await sink!.waitFor((mail) => mail.replyTo?.text === email);
   const [company] = await sql<{ company_email: string }>("select company_email from site_settings");
   expect(JSON.stringify(notification!.to)).toContain(company!.company_email);
@@ -100,7 +106,9 @@ test.describe("contact page", () => {
     await expect(page.getByLabel("Type de prestation")).toHaveValue("autre");
   });
 
-  test("works without JavaScript: plain POST, errors inline with values kept, then success", async ({ browser }) => {
+  test("works without JavaScript: plain POST, errors inline with values kept, then success", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const email = uniqueEmail();
@@ -145,7 +153,9 @@ test.describe("contact page", () => {
     await expect(page.getByText("Objet trop court")).toHaveCount(0);
   });
 
-  test("a request is kept while the mail server is down, and its e-mails leave once it is back", async ({ page }) => {
+  test("a request is kept while the mail server is down, and its e-mails leave once it is back", async ({
+    page,
+  }) => {
     await sink!.stop();
     sink = undefined;
     const email = uniqueEmail();
@@ -157,7 +167,9 @@ test.describe("contact page", () => {
     const [contact] = await sql<{ id: string }>("select id from contacts where email = $1", [email]);
     expect(contact).toBeDefined();
     await expect
-      .poll(async () => sql("select status, attempts > 0 as tried from email_outbox where contact_id = $1", [contact!.id]))
+      .poll(async () =>
+        sql("select status, attempts > 0 as tried from email_outbox where contact_id = $1", [contact!.id]),
+      )
       .toEqual([
         { status: "pending", tried: true },
         { status: "pending", tried: true },
@@ -203,7 +215,11 @@ test.describe("robot check", () => {
         verifications.push(params);
         const ok = req.url === "/recaptcha/siteverify" && params.get("response") === "fake-token-ok";
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify(ok ? { success: true } : { success: false, "error-codes": ["invalid-input-response"] }));
+        res.end(
+          JSON.stringify(
+            ok ? { success: true } : { success: false, "error-codes": ["invalid-input-response"] },
+          ),
+        );
       });
     });
     await new Promise<void>((resolve) => verifier.listen(e2e.stubPort, "127.0.0.1", resolve));
@@ -231,7 +247,9 @@ test.describe("robot check", () => {
     const email = uniqueEmail();
     await expect(async () => {
       await page.goto("/contact");
-      await expect(page.getByRole("checkbox", { name: "Je ne suis pas un robot" })).toBeVisible({ timeout: 2000 });
+      await expect(page.getByRole("checkbox", { name: "Je ne suis pas un robot" })).toBeVisible({
+        timeout: 2000,
+      });
     }).toPass();
 
     await fillForm(page, { name: "Robot Non", email });
@@ -255,7 +273,9 @@ test.describe("robot check", () => {
     const email = uniqueEmail();
     await expect(async () => {
       await page.goto("/contact");
-      await expect(page.getByRole("checkbox", { name: "Je ne suis pas un robot" })).toBeVisible({ timeout: 2000 });
+      await expect(page.getByRole("checkbox", { name: "Je ne suis pas un robot" })).toBeVisible({
+        timeout: 2000,
+      });
     }).toPass();
     await fillForm(page, { name: "Faux Jeton", email });
     await page.getByRole("checkbox", { name: "Je ne suis pas un robot" }).check();
@@ -263,7 +283,9 @@ test.describe("robot check", () => {
       document.querySelector<HTMLTextAreaElement>("textarea[name=g-recaptcha-response]")!.value = "forged";
     });
     await page.getByRole("button", { name: "Envoyer le message" }).click();
-    await expect(page.getByText("Impossible d'envoyer votre message. Veuillez réessayer plus tard.").first()).toBeVisible();
+    await expect(
+      page.getByText("Impossible d'envoyer votre message. Veuillez réessayer plus tard.").first(),
+    ).toBeVisible();
     expect(await sql("select 1 from contacts where email = $1", [email])).toHaveLength(0);
   });
 

@@ -235,7 +235,11 @@ describe("robot check", () => {
     });
     expect(answer.outcome).toBe("success");
     expect(received).toHaveLength(1);
-    expect(Object.fromEntries(received[0]!)).toEqual({ secret: "secret-key", response: "token-123", remoteip: ip });
+    expect(Object.fromEntries(received[0]!)).toEqual({
+      secret: "secret-key",
+      response: "token-123",
+      remoteip: ip,
+    });
     expect(await storedContacts()).toHaveLength(1);
   });
 
@@ -274,10 +278,9 @@ describe("robot check", () => {
   });
 
   it("does not accept the 'recaptcha-disabled' token while the check is on", async () => {
-    const answer = await submitContact(
-      form({ ...valid, "g-recaptcha-response": "recaptcha-disabled" }),
-      { clientIp: freshIp() },
-    );
+    const answer = await submitContact(form({ ...valid, "g-recaptcha-response": "recaptcha-disabled" }), {
+      clientIp: freshIp(),
+    });
     expect(answer.outcome).toBe("error");
     expect(received).toHaveLength(0);
     expect(await storedContacts()).toHaveLength(0);
@@ -287,11 +290,15 @@ describe("robot check", () => {
     for (const change of [{ enableRecaptcha: false }, { recaptchaSecretKey: null }]) {
       await db()
         .update(siteSettings)
-        .set({ enableRecaptcha: true, recaptchaSiteKey: "site-key", recaptchaSecretKey: "secret-key", ...change });
-      const answer = await submitContact(
-        form({ ...valid, "g-recaptcha-response": "recaptcha-disabled" }),
-        { clientIp: freshIp() },
-      );
+        .set({
+          enableRecaptcha: true,
+          recaptchaSiteKey: "site-key",
+          recaptchaSecretKey: "secret-key",
+          ...change,
+        });
+      const answer = await submitContact(form({ ...valid, "g-recaptcha-response": "recaptcha-disabled" }), {
+        clientIp: freshIp(),
+      });
       expect(answer.outcome).toBe("success");
     }
     expect(received).toHaveLength(0);

@@ -36,7 +36,14 @@ async function deliver() {
   return db().select().from(emailOutbox).orderBy(emailOutbox.templateName);
 }
 
-const noProvider = { mailjetApiKey: null, mailjetSecretKey: null, smtpServer: null, smtpPort: null, smtpUsername: null, smtpPassword: null };
+const noProvider = {
+  mailjetApiKey: null,
+  mailjetSecretKey: null,
+  smtpServer: null,
+  smtpPort: null,
+  smtpUsername: null,
+  smtpPassword: null,
+};
 let dataDir: string;
 
 beforeEach(async () => {
@@ -65,10 +72,17 @@ describe("SMTP transport", () => {
     expect(rows.map((row) => row.status)).toEqual(["sent", "sent"]);
 
     const [settings] = await db().select().from(siteSettings);
-    const [confirmation] = await sink.waitFor((mail) => mail.subject?.startsWith("Nous avons bien reçu") ?? false);
-    const [notification] = await sink.waitFor((mail) => mail.subject?.startsWith("Nouvelle demande") ?? false);
+    const [confirmation] = await sink.waitFor(
+      (mail) => mail.subject?.startsWith("Nous avons bien reçu") ?? false,
+    );
+    const [notification] = await sink.waitFor(
+      (mail) => mail.subject?.startsWith("Nouvelle demande") ?? false,
+    );
     expect(confirmation!.to).toMatchObject({ text: "jean@exemple.fr" });
-    expect(confirmation!.from?.value[0]).toMatchObject({ address: settings!.fromEmail, name: settings!.mailjetFromName });
+    expect(confirmation!.from?.value[0]).toMatchObject({
+      address: settings!.fromEmail,
+      name: settings!.mailjetFromName,
+    });
     expect(confirmation!.replyTo?.text).toBe(settings!.replyToEmail);
     expect(confirmation!.subject).toBe("Nous avons bien reçu votre demande, <b>Jean</b>");
     expect(confirmation!.html).toContain("Bonjour &lt;b&gt;Jean&lt;&#x2F;b&gt;,");
@@ -80,7 +94,11 @@ describe("SMTP transport", () => {
 
   it("checks the connection and sends a test e-mail filled with sample values", async () => {
     await db().update(siteSettings).set({ smtpServer: "127.0.0.1", smtpPort: sink.port });
-    expect(await checkMailTransport()).toEqual({ kind: "smtp", success: true, message: "Connexion établie avec succès!" });
+    expect(await checkMailTransport()).toEqual({
+      kind: "smtp",
+      success: true,
+      message: "Connexion établie avec succès!",
+    });
     const result = await sendTestEmail("admin@exemple.fr", {
       subject: "Bonjour {{name}}",
       htmlContent: "<p>{{service_type}} : {{message}}</p>",
@@ -132,7 +150,12 @@ describe("Mailjet transport", () => {
     // SMTP is configured too: Mailjet keys take precedence.
     await db()
       .update(siteSettings)
-      .set({ mailjetApiKey: "api-key", mailjetSecretKey: "secret-key", smtpServer: "127.0.0.1", smtpPort: 1 });
+      .set({
+        mailjetApiKey: "api-key",
+        mailjetSecretKey: "secret-key",
+        smtpServer: "127.0.0.1",
+        smtpPort: 1,
+      });
   });
 
   it("posts each message to the Send API v3.1 with basic auth", async () => {
@@ -144,12 +167,18 @@ describe("Mailjet transport", () => {
     for (const call of calls) {
       expect(call.method).toBe("POST");
       expect(call.url).toBe("/mailjet/v3.1/send");
-      expect(call.headers.authorization).toBe(`Basic ${Buffer.from("api-key:secret-key").toString("base64")}`);
+      expect(call.headers.authorization).toBe(
+        `Basic ${Buffer.from("api-key:secret-key").toString("base64")}`,
+      );
       expect(call.headers["content-type"]).toBe("application/json");
     }
-    const messages = calls.map((call) => (JSON.parse(call.body) as { Messages: Record<string, unknown>[] }).Messages);
+    const messages = calls.map(
+      (call) => (JSON.parse(call.body) as { Messages: Record<string, unknown>[] }).Messages,
+    );
     expect(messages.every((list) => list.length === 1)).toBe(true);
-    const confirmation = messages.flat().find((m) => (m.To as { Email: string }[])[0]!.Email === "jean@exemple.fr")!;
+    const confirmation = messages
+      .flat()
+      .find((m) => (m.To as { Email: string }[])[0]!.Email === "jean@exemple.fr")!;
     expect(confirmation).toMatchObject({
       From: { Email: settings!.fromEmail, Name: settings!.mailjetFromName },
       ReplyTo: { Email: settings!.replyToEmail },
@@ -170,7 +199,10 @@ describe("Mailjet transport", () => {
   });
 
   it("treats a message-level error as a failure", async () => {
-    reply = { status: 400, body: { Messages: [{ Status: "error", Errors: [{ ErrorMessage: "Invalid email" }] }] } };
+    reply = {
+      status: 400,
+      body: { Messages: [{ Status: "error", Errors: [{ ErrorMessage: "Invalid email" }] }] },
+    };
     await submit();
     const rows = await deliver();
     expect(rows[0]!.lastError).toBe("Mailjet 400: Invalid email");
@@ -188,7 +220,9 @@ describe("file transport", () => {
     const parsed = await Promise.all(
       files.map(async (file) => simpleParser(await readFile(path.join(dataDir, "mail", file)))),
     );
-    const confirmation = parsed.find((mail) => mail.to && "text" in mail.to && mail.to.text === "jean@exemple.fr")!;
+    const confirmation = parsed.find(
+      (mail) => mail.to && "text" in mail.to && mail.to.text === "jean@exemple.fr",
+    )!;
     expect(confirmation.subject).toBe("Nous avons bien reçu votre demande, <b>Jean</b>");
     expect(confirmation.html).toContain("&lt;b&gt;Jean&lt;&#x2F;b&gt;");
     expect(await checkMailTransport()).toMatchObject({ kind: "file", success: true });

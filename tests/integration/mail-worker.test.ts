@@ -39,7 +39,8 @@ async function queue(count: number) {
 }
 
 const rows = () => db().select().from(emailOutbox).orderBy(emailOutbox.toAddress);
-const makeDue = () => db().execute(sql`update email_outbox set next_attempt_at = now() where status = 'pending'`);
+const makeDue = () =>
+  db().execute(sql`update email_outbox set next_attempt_at = now() where status = 'pending'`);
 
 let workers: MailWorker[] = [];
 function worker(options: Parameters<typeof startMailWorker>[0]) {
@@ -69,7 +70,12 @@ describe("mail worker", () => {
     const w = worker({ transport: () => transport });
     await w.runOnce();
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ to: "visiteur0@exemple.fr", subject: "Sujet 0", html: "<p>0</p>", text: "0" });
+    expect(sent[0]).toMatchObject({
+      to: "visiteur0@exemple.fr",
+      subject: "Sujet 0",
+      html: "<p>0</p>",
+      text: "0",
+    });
     const [row] = await rows();
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
     expect(row!.sentAt).toBeInstanceOf(Date);
@@ -140,7 +146,9 @@ describe("mail worker", () => {
   it("takes over a message whose sender died mid-send once its lease has expired", async () => {
     await queue(1);
     // As left by a process killed while sending.
-    await db().execute(sql`update email_outbox set status = 'sending', attempts = 1, next_attempt_at = now() - interval '1 second'`);
+    await db().execute(
+      sql`update email_outbox set status = 'sending', attempts = 1, next_attempt_at = now() - interval '1 second'`,
+    );
     const { transport, sent } = fakeTransport();
     await worker({ transport: () => transport }).runOnce();
     expect(sent).toHaveLength(1);

@@ -11,7 +11,10 @@ export type SmtpSink = {
   /** Credentials the client logged in with (username:password), in order. */
   logins: string[];
   /** Resolves with the first `count` messages matching, waiting up to `timeoutMs`. */
-  waitFor(predicate: (mail: ParsedMail) => boolean, options?: { count?: number; timeoutMs?: number }): Promise<ParsedMail[]>;
+  waitFor(
+    predicate: (mail: ParsedMail) => boolean,
+    options?: { count?: number; timeoutMs?: number },
+  ): Promise<ParsedMail[]>;
   stop(): Promise<void>;
 };
 
@@ -61,7 +64,11 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`SMTP sink: ${messages.filter(predicate).length}/${count} messages after ${timeoutMs} ms`));
+          reject(
+            new Error(
+              `SMTP sink: ${messages.filter(predicate).length}/${count} messages after ${timeoutMs} ms`,
+            ),
+          );
         }, timeoutMs);
         if (!check()) waiters.add(check);
       });

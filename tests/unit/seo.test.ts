@@ -80,7 +80,9 @@ describe("seoMeta", () => {
   });
 
   it("adds noindex on request and never emits a relative canonical without a site", () => {
-    expect(find(seoMeta(site, { path: "/x", noindex: true }), "name", "robots")?.content).toBe("noindex, follow");
+    expect(find(seoMeta(site, { path: "/x", noindex: true }), "name", "robots")?.content).toBe(
+      "noindex, follow",
+    );
     const bare = seoMeta(undefined, { path: "/x", title: "Erreur" });
     expect(bare).toContainEqual({ title: "Erreur" });
     expect(find(bare, "rel", "canonical")).toBeUndefined();
@@ -151,7 +153,15 @@ describe("JSON-LD", () => {
 
   it("omits contact fields that are not set", () => {
     const data = localBusinessJsonLd(
-      { ...business, companyPhone: null, companyEmail: "", companyAddress: null, companyCity: null, companyZipCode: null, facebookUrl: null },
+      {
+        ...business,
+        companyPhone: null,
+        companyEmail: "",
+        companyAddress: null,
+        companyCity: null,
+        companyZipCode: null,
+        facebookUrl: null,
+      },
       site.publicUrl,
     );
     expect(data).not.toHaveProperty("telephone");

@@ -150,7 +150,11 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
             placeholder="06 12 34 56 78"
           />
         </Field>
-        <Field label="Type de prestation" errorId={fields.serviceType.errorId} errors={fields.serviceType.errors}>
+        <Field
+          label="Type de prestation"
+          errorId={fields.serviceType.errorId}
+          errors={fields.serviceType.errors}
+        >
           <select
             {...getSelectProps(fields.serviceType)}
             key={fields.serviceType.key}

@@ -56,7 +56,15 @@ export function ContactInfo({ settings, className }: { settings: ContactDetails;
   );
 }
 
-function Item({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
+function Item({
+  icon,
+  label,
+  children,
+}: {
+  icon: React.ReactNode;
+  label: string;
+  children: React.ReactNode;
+}) {
   return (
     <li className="flex gap-4">
       <span

@@ -38,8 +38,9 @@ export function MobileMenu({
   }
 
   function toggleGroup(name: Group, isOpen: boolean) {
-    setMenu((current) =>
-      current && { ...current, group: isOpen ? name : current.group === name ? null : current.group },
+    setMenu(
+      (current) =>
+        current && { ...current, group: isOpen ? name : current.group === name ? null : current.group },
     );
   }
 
@@ -146,12 +147,17 @@ function MenuGroup({
         onToggle={(event) => onToggle(name, event.currentTarget.open)}
         className="group"
       >
-        <summary className={`${linkClass} flex cursor-pointer list-none items-center justify-between [&::-webkit-details-marker]:hidden`}>
+        <summary
+          className={`${linkClass} flex cursor-pointer list-none items-center justify-between [&::-webkit-details-marker]:hidden`}
+        >
           {label}
           <ChevronDown aria-hidden className="size-5 transition-transform group-open:rotate-180" />
         </summary>
         <div className="ml-4 mt-1 space-y-1 border-l border-white/10 pl-3">
-          <Link to={allHref} className="block rounded-md px-3 py-2.5 text-sm font-semibold text-white hover:bg-white/10">
+          <Link
+            to={allHref}
+            className="block rounded-md px-3 py-2.5 text-sm font-semibold text-white hover:bg-white/10"
+          >
             {allLabel}
           </Link>
           {categories.length > 0 ? (

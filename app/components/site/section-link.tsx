@@ -41,7 +41,8 @@ export function SectionLink({ section, onClick, ...props }: SectionLinkProps) {
       preventScrollReset
       onClick={(event) => {
         onClick?.(event);
-        const plainClick = event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+        const plainClick =
+          event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
         if (pathname === "/" && plainClick && !event.defaultPrevented) {
           event.preventDefault();
           scrollToSection(section);

@@ -49,7 +49,9 @@ export function ShowMoreList<T>({
             setExpanded(true);
             // Keep keyboard users in place: focus the first item that just appeared.
             requestAnimationFrame(() =>
-              listRef.current?.children[MOBILE_INITIAL_ITEMS]?.querySelector<HTMLElement>("a, button")?.focus(),
+              listRef.current?.children[MOBILE_INITIAL_ITEMS]?.querySelector<HTMLElement>(
+                "a, button",
+              )?.focus(),
             );
           }}
         />

@@ -11,7 +11,8 @@ export function SiteLogo({ name, logo, className }: { name: string; logo: string
       aria-label={`${name} — accueil`}
       className={cn("flex shrink-0 items-center gap-2.5 rounded-md", className)}
       onClick={(event) => {
-        if (pathname !== "/" || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        if (pathname !== "/" || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+          return;
         event.preventDefault();
         scrollToTop();
       }}

@@ -62,9 +62,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           <h2 id="contact-form-title" className="text-xl font-semibold">
             Demande de devis gratuit
           </h2>
-          <p className="mt-1 mb-6 text-sm text-muted-foreground">
-            Tous les champs sont obligatoires.
-          </p>
+          <p className="mt-1 mb-6 text-sm text-muted-foreground">Tous les champs sont obligatoires.</p>
           {loaderData.formEnabled ? (
             <ContactForm {...loaderData.formProps} serverResult={actionData} />
           ) : (

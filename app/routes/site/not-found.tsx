@@ -10,7 +10,11 @@ export function loader() {
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteSeo(matches);
-  return seoMeta(site, { title: pageTitle("Page non trouvée", site), path: location.pathname, noindex: true });
+  return seoMeta(site, {
+    title: pageTitle("Page non trouvée", site),
+    path: location.pathname,
+    noindex: true,
+  });
 };
 
 export default function NotFoundRoute() {

@@ -36,7 +36,10 @@ export async function getContactFormProps(): Promise<Pick<ContactFormProps, "rec
  * Handles a posted contact form (public-site.md §7 Contact submission): validates it with the
  * form's own schema, checks for robots, stores the request, then queues the two e-mails.
  */
-export async function submitContact(formData: FormData, { clientIp }: { clientIp: string }): Promise<ContactActionData> {
+export async function submitContact(
+  formData: FormData,
+  { clientIp }: { clientIp: string },
+): Promise<ContactActionData> {
   const settings = await getSiteSettings();
   const robotCheck = robotCheckOf(settings);
   if (settings?.enableContactForm === false) {
@@ -61,7 +64,11 @@ export async function submitContact(formData: FormData, { clientIp }: { clientIp
   }
 
   const token = formData.get(RECAPTCHA_FIELD);
-  const verification = await verifyRecaptcha(robotCheck, typeof token === "string" ? token : undefined, clientIp);
+  const verification = await verifyRecaptcha(
+    robotCheck,
+    typeof token === "string" ? token : undefined,
+    clientIp,
+  );
   if (!verification.success) {
     logger.warn({ clientIp, errorCodes: verification.errorCodes }, "reCAPTCHA verification failed");
     return { outcome: "error", message: SEND_FAILED_MESSAGE, result: submission.reply() };

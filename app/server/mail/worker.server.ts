@@ -63,7 +63,10 @@ export function startMailWorker(options: MailWorkerOptions = {}) {
       reference: message.id,
     });
     await markSent(db(), message.id);
-    logger.info({ outboxId: message.id, template: message.templateName, transport: transport.kind }, "e-mail sent");
+    logger.info(
+      { outboxId: message.id, template: message.templateName, transport: transport.kind },
+      "e-mail sent",
+    );
   }
 
   async function recordFailure(message: OutboxMessage, error: unknown) {

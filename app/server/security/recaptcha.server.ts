@@ -8,7 +8,12 @@ export type RobotCheck = { active: true; siteKey: string; secretKey: string } | 
 
 /** Active unless enable_recaptcha is false, and only when both keys are configured. */
 export function robotCheckOf(settings: SiteSettings | null): RobotCheck {
-  if (settings && settings.enableRecaptcha !== false && settings.recaptchaSiteKey && settings.recaptchaSecretKey) {
+  if (
+    settings &&
+    settings.enableRecaptcha !== false &&
+    settings.recaptchaSiteKey &&
+    settings.recaptchaSecretKey
+  ) {
     return { active: true, siteKey: settings.recaptchaSiteKey, secretKey: settings.recaptchaSecretKey };
   }
   return { active: false };
@@ -26,7 +31,8 @@ export async function verifyRecaptcha(
   remoteIp?: string,
 ): Promise<{ success: boolean; errorCodes: string[] }> {
   if (!check.active) return { success: true, errorCodes: [] };
-  if (!token || token === RECAPTCHA_DISABLED_TOKEN) return { success: false, errorCodes: ["missing-input-response"] };
+  if (!token || token === RECAPTCHA_DISABLED_TOKEN)
+    return { success: false, errorCodes: ["missing-input-response"] };
   const url = process.env.RECAPTCHA_VERIFY_URL ?? "https://www.google.com/recaptcha/api/siteverify";
   try {
     const response = await fetch(url, {

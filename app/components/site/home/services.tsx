@@ -109,7 +109,9 @@ export function Services() {
             </li>
           ))}
         </ul>
-        {expanded ? null : <ShowMoreButton controls="services-reassurance" onClick={() => setExpanded(true)} />}
+        {expanded ? null : (
+          <ShowMoreButton controls="services-reassurance" onClick={() => setExpanded(true)} />
+        )}
       </div>
     </section>
   );
