@@ -243,3 +243,21 @@ test("the contact form reports a lead (form_submission, lead_generated, generate
   );
   expect(await events()).not.toContain("form_error");
 });
+
+test("interest in a service is reported: a hero service, and the form's service choice", async ({ page }) => {
+  const interests = () =>
+    page.evaluate(() =>
+      (window.dataLayer ?? []).flatMap((entry) =>
+        entry && typeof entry === "object" && (entry as { event?: string }).event === "service_interest"
+          ? [(entry as { service_type: string }).service_type]
+          : [],
+      ),
+    );
+  await page.goto("/");
+  await page.locator('#hero [data-service-interest="depannage"]').click();
+  await expect.poll(interests).toEqual(["depannage"]);
+
+  await page.goto("/contact");
+  await page.getByLabel("Type de prestation").selectOption("renovation");
+  await expect.poll(interests).toEqual(["renovation"]);
+});

@@ -18,7 +18,7 @@ import {
   type ContactActionData,
 } from "~/lib/contact-schema";
 import { cn } from "~/lib/cn";
-import { trackContactAnswer } from "~/lib/data-layer";
+import { pushDataLayer, trackContactAnswer } from "~/lib/data-layer";
 import { serviceTypeLabels, serviceTypes } from "~/lib/enums";
 import { Recaptcha, RECAPTCHA_MESSAGES } from "./recaptcha";
 
@@ -159,6 +159,7 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
             {...getSelectProps(fields.serviceType)}
             key={fields.serviceType.key}
             className={cn(fieldClassName, "h-10")}
+            onChange={(event) => pushDataLayer("service_interest", { service_type: event.target.value })}
           >
             {serviceTypes.map((type) => (
               <option key={type} value={type}>

@@ -1,11 +1,12 @@
 import { ArrowRight, ChevronDown, Phone } from "lucide-react";
 import { SectionLink } from "~/components/site/section-link";
+import type { ServiceType } from "~/lib/enums";
 
 const HERO_SERVICES = [
-  { title: "Installation Électrique", detail: "Résidentielle et commerciale" },
-  { title: "Rénovation Électrique", detail: "Mise aux normes et modernisation" },
-  { title: "Dépannage d'Urgence", detail: "Intervention rapide" },
-];
+  { title: "Installation Électrique", detail: "Résidentielle et commerciale", service: "installation" },
+  { title: "Rénovation Électrique", detail: "Mise aux normes et modernisation", service: "renovation" },
+  { title: "Dépannage d'Urgence", detail: "Intervention rapide", service: "depannage" },
+] satisfies { title: string; detail: string; service: ServiceType }[];
 
 export function Hero({ phone }: { phone: string | null }) {
   return (
@@ -75,7 +76,11 @@ export function Hero({ phone }: { phone: string | null }) {
             <h2 className="text-lg font-semibold text-white">Nos interventions</h2>
             <ol className="mt-6 space-y-5">
               {HERO_SERVICES.map((service, index) => (
-                <li key={service.title} className="flex items-start gap-4">
+                <li
+                  key={service.title}
+                  data-service-interest={service.service}
+                  className="flex items-start gap-4"
+                >
                   <span
                     aria-hidden
                     className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-betic-red/15 text-lg font-bold text-red-300 ring-1 ring-betic-red/30"
