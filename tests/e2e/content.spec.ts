@@ -492,6 +492,21 @@ test("client-side navigation shows the article skeleton and the project spinner 
   await expect(page.getByRole("heading", { name: "Description du projet" })).toBeVisible();
 });
 
+test("the article skeleton also shows when the navigation starts on the home page", async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/blog\/[^/]+\.data(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  await page.locator("#blog").getByRole("article").first().getByRole("link").click();
+  await expect(page.getByRole("status", { name: "Chargement de l'article" })).toBeVisible();
+  release();
+  await expect(page).toHaveURL(/\/blog\/.+/);
+  await expect(page.getByRole("status", { name: "Chargement de l'article" })).toHaveCount(0);
+});
+
 test.describe("CMS pages", () => {
   test("a published page renders its sanitized content and SEO fields", async ({ page }) => {
     const slug = `${RUN}-page`;

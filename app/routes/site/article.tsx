@@ -3,7 +3,6 @@ import { data, isRouteErrorResponse, Link, useRouteLoaderData } from "react-rout
 import type { Route } from "./+types/article";
 import type { SiteLayoutData } from "./layout";
 import { ArticleCard } from "~/components/site/article-card";
-import { PendingContent } from "~/components/site/content-pending";
 import { ContentNotFound } from "~/components/site/content-not-found";
 import { JsonLd } from "~/components/site/json-ld";
 import { NotFound } from "~/components/site/not-found";
@@ -87,7 +86,7 @@ export default function ArticlePage({ loaderData: { article, related } }: Route.
   const layout = useRouteLoaderData(SITE_LAYOUT_ROUTE_ID) as SiteLayoutData | undefined;
   const path = `/blog/${article.slug}`;
   return (
-    <PendingContent>
+    <>
       <article className="mx-auto max-w-6xl px-4 pb-16 pt-10 sm:px-6 lg:px-8 lg:pt-14">
         <header className="mx-auto max-w-4xl text-center">
           {article.category ? (
@@ -197,7 +196,7 @@ export default function ArticlePage({ loaderData: { article, related } }: Route.
         </Link>
       </div>
       {layout?.seo ? <JsonLd data={blogPostingJsonLd(article, layout.seo, path)} /> : null}
-    </PendingContent>
+    </>
   );
 }
 

@@ -3,7 +3,6 @@ import type { Route } from "./+types/blog";
 import type { SiteLayoutData } from "./layout";
 import { ArticleCard } from "~/components/site/article-card";
 import { CategoryFilter } from "~/components/site/category-filter";
-import { PendingContent } from "~/components/site/content-pending";
 import { PageHero } from "~/components/site/page-hero";
 import { pageTitle, seoMeta, siteSeo, SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
 import { listPublishedArticles } from "~/server/content/blog.server";
@@ -36,7 +35,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 export default function BlogList({ loaderData: { articles, category } }: Route.ComponentProps) {
   const layout = useRouteLoaderData(SITE_LAYOUT_ROUTE_ID) as SiteLayoutData | undefined;
   return (
-    <PendingContent>
+    <>
       <PageHero eyebrow="Blog & Actualités" title="Actualités" intro={INTRO}>
         <CategoryFilter
           basePath="/blog"
@@ -63,6 +62,6 @@ export default function BlogList({ loaderData: { articles, category } }: Route.C
           </>
         )}
       </div>
-    </PendingContent>
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import type { Route } from "./+types/cms-page";
-import { PendingContent } from "~/components/site/content-pending";
 import { NotFound } from "~/components/site/not-found";
 import { RichContent } from "~/components/site/rich-content";
 import { pageTitle, seoMeta, siteSeo } from "~/lib/seo";
@@ -34,13 +33,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location, error 
 
 export default function CmsPage({ loaderData: { page } }: Route.ComponentProps) {
   return (
-    <PendingContent>
+    <>
       <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:py-16">
         <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{page.title}</h1>
         <div aria-hidden className="mt-5 h-1 w-16 rounded-full bg-betic-red" />
         <RichContent body={{ html: page.html }} className="mt-10" />
       </article>
-    </PendingContent>
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { PendingContent } from "~/components/site/content-pending";
 import type { Route } from "./+types/layout";
 import { Footer } from "~/components/site/footer";
 import { Header } from "~/components/site/header";
@@ -78,7 +79,10 @@ function SiteFrame({ data, children }: { data: SiteLayoutData; children: React.R
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <SiteFrame data={loaderData}>
-      <Outlet />
+      {/* During a client navigation to a content page, its placeholder replaces the page being left. */}
+      <PendingContent>
+        <Outlet />
+      </PendingContent>
     </SiteFrame>
   );
 }

@@ -2,7 +2,6 @@ import { ArrowLeft, Calendar, ChevronRight, FolderKanban, MapPin, Tag } from "lu
 import { data, isRouteErrorResponse, Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/project";
 import type { SiteLayoutData } from "./layout";
-import { PendingContent } from "~/components/site/content-pending";
 import { ContentNotFound } from "~/components/site/content-not-found";
 import { Gallery } from "~/components/site/gallery";
 import { JsonLd } from "~/components/site/json-ld";
@@ -77,7 +76,7 @@ export default function ProjectPage({ loaderData: { project, gallery, related } 
   const layout = useRouteLoaderData(SITE_LAYOUT_ROUTE_ID) as SiteLayoutData | undefined;
   const path = `/projects/${project.slug}`;
   return (
-    <PendingContent>
+    <>
       <header className="relative isolate overflow-hidden border-b border-white/5">
         {project.mainImage ? (
           <div aria-hidden className="absolute inset-0 -z-10">
@@ -219,7 +218,7 @@ export default function ProjectPage({ loaderData: { project, gallery, related } 
           ])}
         />
       ) : null}
-    </PendingContent>
+    </>
   );
 }
 

@@ -2,7 +2,6 @@ import { data, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/projects";
 import type { SiteLayoutData } from "./layout";
 import { CategoryFilter } from "~/components/site/category-filter";
-import { PendingContent } from "~/components/site/content-pending";
 import { PageHero } from "~/components/site/page-hero";
 import { ProjectCard } from "~/components/site/project-card";
 import { pageTitle, seoMeta, siteSeo, SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
@@ -36,7 +35,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 export default function ProjectList({ loaderData: { projects, category } }: Route.ComponentProps) {
   const layout = useRouteLoaderData(SITE_LAYOUT_ROUTE_ID) as SiteLayoutData | undefined;
   return (
-    <PendingContent>
+    <>
       <PageHero eyebrow="Réalisations" title="Nos Projets" intro={INTRO}>
         <CategoryFilter
           basePath="/projects"
@@ -63,6 +62,6 @@ export default function ProjectList({ loaderData: { projects, category } }: Rout
           </>
         )}
       </div>
-    </PendingContent>
+    </>
   );
 }
