@@ -46,21 +46,44 @@ export function ArticleCard({
         {article.excerpt ? (
           <p className="line-clamp-3 text-sm text-muted-foreground">{article.excerpt}</p>
         ) : null}
-        <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-2 text-xs text-muted-foreground">
-          <span className="inline-flex items-center gap-1">
-            <User aria-hidden className="size-3.5" />
-            {article.authorName}
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <Calendar aria-hidden className="size-3.5" />
-            <time dateTime={new Date(article.date).toISOString()}>{formatLongDate(article.date)}</time>
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <Clock aria-hidden className="size-3.5" />
-            {article.readTime}
-          </span>
-        </div>
+        <ArticleByline
+          article={article}
+          className="mt-auto gap-x-4 gap-y-1 pt-2 text-xs text-muted-foreground"
+          iconClassName="size-3.5"
+        />
       </div>
     </article>
+  );
+}
+
+/** Author, date and read time of an article: on its card, and (larger) in its page's header. */
+export function ArticleByline({
+  article,
+  className,
+  iconClassName,
+  readTimeSuffix = "",
+}: {
+  article: Pick<ArticleSummary, "authorName" | "date" | "readTime">;
+  className: string;
+  iconClassName: string;
+  readTimeSuffix?: string;
+}) {
+  const item = "inline-flex items-center gap-1.5";
+  return (
+    <p className={`flex flex-wrap items-center ${className}`}>
+      <span className={item}>
+        <User aria-hidden className={iconClassName} />
+        {article.authorName}
+      </span>
+      <span className={item}>
+        <Calendar aria-hidden className={iconClassName} />
+        <time dateTime={new Date(article.date).toISOString()}>{formatLongDate(article.date)}</time>
+      </span>
+      <span className={item}>
+        <Clock aria-hidden className={iconClassName} />
+        {article.readTime}
+        {readTimeSuffix}
+      </span>
+    </p>
   );
 }

@@ -1,8 +1,8 @@
-import { ArrowRight, Calendar, Clock, Home, Newspaper, Phone, User } from "lucide-react";
+import { ArrowRight, Home, Newspaper, Phone } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/article";
 import type { SiteLayoutData } from "./layout";
-import { ArticleCard } from "~/components/site/article-card";
+import { ArticleByline, ArticleCard } from "~/components/site/article-card";
 import { ContentNotFound } from "~/components/site/content-not-found";
 import { JsonLd } from "~/components/site/json-ld";
 import { NotFound } from "~/components/site/not-found";
@@ -100,20 +100,12 @@ export default function ArticlePage({ loaderData: { article, related } }: Route.
           <h1 className="mt-4 text-3xl font-bold leading-tight tracking-tight text-white sm:text-4xl lg:text-5xl">
             {article.title}
           </h1>
-          <p className="mt-5 flex flex-wrap items-center justify-center gap-x-5 gap-y-2 text-sm text-slate-300">
-            <span className="inline-flex items-center gap-1.5">
-              <User aria-hidden className="size-4 text-red-400" />
-              {article.authorName}
-            </span>
-            <span className="inline-flex items-center gap-1.5">
-              <Calendar aria-hidden className="size-4 text-red-400" />
-              <time dateTime={new Date(article.date).toISOString()}>{formatLongDate(article.date)}</time>
-            </span>
-            <span className="inline-flex items-center gap-1.5">
-              <Clock aria-hidden className="size-4 text-red-400" />
-              {article.readTime} de lecture
-            </span>
-          </p>
+          <ArticleByline
+            article={article}
+            className="mt-5 justify-center gap-x-5 gap-y-2 text-sm text-slate-300"
+            iconClassName="size-4 text-red-400"
+            readTimeSuffix=" de lecture"
+          />
         </header>
 
         {article.mainImage ? (
