@@ -73,3 +73,7 @@ export const outboxStatuses = ["pending", "sending", "sent", "failed"] as const;
 
 export const userRoles = ["admin", "user"] as const;
 export type UserRole = (typeof userRoles)[number];
+
+/** Tables whose rows keep revisions and old-slug redirects. */
+export const revisionEntityTypes = ["blog_articles", "projects", "cms_pages"] as const;
+export type RevisionEntityType = (typeof revisionEntityTypes)[number];

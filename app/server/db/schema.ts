@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   pgView,
   primaryKey,
@@ -23,6 +24,7 @@ import {
   expertiseIcons,
   expertiseSizes,
   outboxStatuses,
+  revisionEntityTypes,
   serviceTypes,
   sitemapChangeFrequencies,
   sitemapPageTypes,
@@ -99,6 +101,10 @@ export const siteSettings = pgTable(
     recaptchaSiteKey: text("recaptcha_site_key"),
     recaptchaSecretKey: text("recaptcha_secret_key"),
     tinymceApiKey: text("tinymce_api_key"),
+    /** Where project-creation notices go (empty: the company e-mail). */
+    projectNotificationEmail: text("project_notification_email"),
+    /** Contact requests are erased this many months after their last status change (CNIL). */
+    contactRetentionMonths: integer("contact_retention_months").notNull().default(36),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -432,6 +438,10 @@ export const contacts = pgTable(
     message: text("message").notNull(),
     serviceType: text("service_type").notNull().default("autre"),
     status: text("status").notNull().default("new"),
+    /** The public page the visitor sent the form from, when known. */
+    sourcePage: text("source_page"),
+    /** Retention counts from here (a status change restarts it). */
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -440,6 +450,106 @@ export const contacts = pgTable(
     check("contacts_status_check", oneOf("status", contactStatuses)),
     index("contacts_created_at_idx").on(t.createdAt.desc()),
     index("contacts_status_idx").on(t.status),
+  ],
+);
+
+/** Staff notes on a contact request (beyond the spec). */
+export const contactNotes = pgTable(
+  "contact_notes",
+  {
+    id: id(),
+    contactId: uuid("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorEmail: text("author_email"),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_notes_contact_id_idx").on(t.contactId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- back office: history and media
+
+/**
+ * Who did what, when: every back-office mutation and every sign-in outcome. `changed_fields`
+ * names columns only; `details` never holds a secret or a password.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    // Kept as text so the trail still reads after the account is deleted.
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    changedFields: text("changed_fields").array(),
+    details: jsonb("details"),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_at_idx").on(t.createdAt.desc()),
+    index("audit_log_entity_idx").on(t.entityType, t.entityId, t.createdAt.desc()),
+    index("audit_log_actor_idx").on(t.actorId, t.createdAt.desc()),
+  ],
+);
+
+/** The full stored row of an article, project or CMS page after each save (restorable). */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: id(),
+    entityType: text("entity_type").notNull(),
+    entityId: uuid("entity_id").notNull(),
+    data: jsonb("data").notNull(),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorEmail: text("author_email"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("content_revisions_entity_type_check", oneOf("entity_type", revisionEntityTypes)),
+    index("content_revisions_entity_idx").on(t.entityType, t.entityId, t.createdAt.desc()),
+  ],
+);
+
+/** An old public slug of a published item, answered with a 301 to the item's current address. */
+export const slugRedirects = pgTable(
+  "slug_redirects",
+  {
+    id: id(),
+    entityType: text("entity_type").notNull(),
+    oldSlug: text("old_slug").notNull(),
+    entityId: uuid("entity_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("slug_redirects_entity_type_check", oneOf("entity_type", revisionEntityTypes)),
+    uniqueIndex("slug_redirects_entity_type_old_slug_unique").on(t.entityType, t.oldSlug),
+    index("slug_redirects_entity_idx").on(t.entityType, t.entityId),
+  ],
+);
+
+/** The media library: every image uploaded through the back office (canonical media URL). */
+export const mediaAssets = pgTable(
+  "media_assets",
+  {
+    id: id(),
+    url: text("url").notNull(),
+    originalName: text("original_name"),
+    mimeType: text("mime_type"),
+    sizeBytes: integer("size_bytes"),
+    width: integer("width"),
+    height: integer("height"),
+    altText: text("alt_text"),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("media_assets_url_unique").on(t.url),
+    index("media_assets_created_at_idx").on(t.createdAt.desc()),
   ],
 );
 
