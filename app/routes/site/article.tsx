@@ -12,6 +12,7 @@ import { formatLongDate } from "~/lib/format-date";
 import { absoluteUrl, pageTitle, seoMeta, siteSeo, SITE_LAYOUT_ROUTE_ID, type SiteSeo } from "~/lib/seo";
 import { getPublishedArticle, getRelatedArticles } from "~/server/content/blog.server";
 import { sanitizeContentHtml } from "~/server/content/sanitize.server";
+import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
 import { getPublicSettings } from "~/server/settings.server";
 
 /** Thrown with status 404 when the article is missing, to tell it from "the blog is off". */
@@ -21,7 +22,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   const settings = await getPublicSettings();
   if (!settings.enableBlog) throw data(null, { status: 404 });
   const article = await getPublishedArticle(params.slug);
-  if (!article) throw data(ARTICLE_MISSING, { status: 404 });
+  if (!article) {
+    await redirectFromOldSlug("blog_articles", params.slug);
+    throw data(ARTICLE_MISSING, { status: 404 });
+  }
   const related = await getRelatedArticles(article);
   const { content, ...rest } = article;
   return { article: { ...rest, html: sanitizeContentHtml(content) }, related };

@@ -5,10 +5,14 @@ import { RichContent } from "~/components/site/rich-content";
 import { pageTitle, seoMeta, siteSeo } from "~/lib/seo";
 import { getPublishedCmsPage } from "~/server/content/cms.server";
 import { sanitizeContentHtml } from "~/server/content/sanitize.server";
+import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const page = await getPublishedCmsPage(params.slug);
-  if (!page) throw data(null, { status: 404 });
+  if (!page) {
+    await redirectFromOldSlug("cms_pages", params.slug);
+    throw data(null, { status: 404 });
+  }
   const { content, ...rest } = page;
   return { page: { ...rest, html: sanitizeContentHtml(content) } };
 }

@@ -13,6 +13,7 @@ import { formatLongDate } from "~/lib/format-date";
 import { breadcrumbJsonLd, pageTitle, seoMeta, siteSeo, SITE_LAYOUT_ROUTE_ID, type SiteSeo } from "~/lib/seo";
 import { getProjectGallery, getPublishedProject, getRelatedProjects } from "~/server/content/projects.server";
 import { toRichBody } from "~/server/content/sanitize.server";
+import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
 import { getPublicSettings } from "~/server/settings.server";
 
 /** Thrown with status 404 when the project is missing, to tell it from "projects are off". */
@@ -22,7 +23,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   const settings = await getPublicSettings();
   if (!settings.enableProjects) throw data(null, { status: 404 });
   const project = await getPublishedProject(params.slug);
-  if (!project) throw data(PROJECT_MISSING, { status: 404 });
+  if (!project) {
+    await redirectFromOldSlug("projects", params.slug);
+    throw data(PROJECT_MISSING, { status: 404 });
+  }
   const [gallery, related] = await Promise.all([getProjectGallery(project), getRelatedProjects(project)]);
   const { content, challenges, solutions, results, ...rest } = project;
   return {

@@ -31,3 +31,8 @@ export async function closePool() {
   database = undefined;
   await closing?.end();
 }
+
+export type DatabaseTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The pool or an open transaction: functions taking one work inside a caller's transaction. */
+export type Executor = Database | DatabaseTransaction;

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { defineListSpec, listSearch, parseListQuery, sortSearch } from "~/lib/list-query";
+
+const spec = defineListSpec({
+  sorts: ["title", "updated"],
+  defaultSort: "title",
+  filters: {
+    status: ["published", "draft"],
+    category: (value: string) => /^[a-z0-9-]+$/.test(value),
+  },
+});
+
+describe("parseListQuery", () => {
+  it("reads search, filters, sort, direction and page", () => {
+    const query = parseListQuery(
+      "?q=+tableau+&status=draft&category=renovation&sort=updated&dir=desc&page=3",
+      spec,
+    );
+    expect(query).toEqual({
+      q: "tableau",
+      sort: "updated",
+      dir: "desc",
+      page: 3,
+      filters: { status: "draft", category: "renovation" },
+    });
+  });
+
+  it("falls back to the defaults for anything invalid, never throws", () => {
+    for (const search of [
+      "?sort=drop&dir=sideways&page=-2&status=deleted&category=%3Cscript%3E",
+      "?page=abc",
+      "?page=1.5",
+      "?page=99999999999999999999",
+      "?page=0",
+      "",
+    ]) {
+      const query = parseListQuery(search, spec);
+      expect(query.sort).toBe("title");
+      expect(query.dir).toBe("asc");
+      expect(query.page).toBe(1);
+      expect(query.filters).toEqual({});
+    }
+  });
+
+  it("accepts a Request or a URL", () => {
+    expect(parseListQuery(new Request("http://x/admin/cms?q=a"), spec).q).toBe("a");
+    expect(parseListQuery(new URL("http://x/admin/cms?page=2"), spec).page).toBe(2);
+  });
+
+  it("uses the spec's default direction", () => {
+    const byDate = defineListSpec({ sorts: ["date"], defaultSort: "date", defaultDir: "desc" });
+    expect(parseListQuery("", byDate).dir).toBe("desc");
+  });
+});
+
+describe("listSearch and sortSearch", () => {
+  it("changes a parameter and goes back to page 1", () => {
+    expect(listSearch("?q=a&page=4&sort=title", { q: "b" })).toBe("?q=b&sort=title");
+    expect(listSearch("?q=a", { q: "" })).toBe("");
+    expect(listSearch("?q=a&page=2", { page: 3 })).toBe("?q=a&page=3");
+    expect(listSearch("?q=a&page=2", { page: 1 })).toBe("?q=a");
+  });
+
+  it("toggles the direction of the current sort, starts others ascending", () => {
+    const active = { sort: "title", dir: "asc" as const };
+    expect(sortSearch("?q=x&page=2", "title", active)).toBe("?q=x&sort=title&dir=desc");
+    expect(sortSearch("?sort=title&dir=desc", "title", { sort: "title", dir: "desc" })).toBe(
+      "?sort=title&dir=asc",
+    );
+    expect(sortSearch("", "updated", active)).toBe("?sort=updated&dir=asc");
+  });
+});
