@@ -7,11 +7,14 @@ import { getImageSize, imageUrlForWidth, socialImage } from "~/components/site/r
 import { parseImageUrl, variantWidths } from "~/lib/image-variants";
 import {
   InvalidUploadError,
+  ICON_SIZE,
   deleteMedia,
   mediaKeysOf,
+  renderMissingVariant,
   storeImage,
   storeSvg,
   storeUploadedImage,
+  variantsSettled,
 } from "~/server/media/images.server";
 import {
   keyFromMediaUrl,
@@ -46,7 +49,16 @@ async function phonePhoto(width = 2400, height = 1600) {
     .composite([
       { input: { create: { width: width / 2, height: height / 2, channels: 3, background: "#1e3a8a" } } },
     ])
-    .withExif({ IFD0: { Make: "PhoneMaker", Model: "X1" }, IFD3: { GPSLatitudeRef: "N" } })
+    .withExif({
+      IFD0: { Make: "PhoneMaker", Model: "X1" },
+      // A house in Limoges: 45°49'30.12" N, 1°15'42" E.
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "45/1 49/1 3012/100",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "1/1 15/1 4200/100",
+      },
+    })
     .withMetadata({ orientation: 6 })
     .jpeg({ quality: 90 })
     .toBuffer();
@@ -102,9 +114,9 @@ describe("storeImage", () => {
     );
     expect(small).toMatchObject({ width: 500, height: 250 });
     expect(mediaKeysOf(small.url).map((key) => key.replace(/^images\/[a-f0-9]+-/, ""))).toEqual([
-      "500x250.avif",
-      "500x250-320.webp",
       "500x250.webp",
+      "500x250-320.webp",
+      "500x250.avif",
       "500x250-og.jpg",
     ]);
     expect((await sharp(await read(keyFromMediaUrl(small.url)!)).metadata()).width).toBe(500);
@@ -149,30 +161,47 @@ describe("SVG icons and uploads", () => {
   const icon =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24"><path d="M4 14 14 2l-2 8h8L10 22l2-8z" fill="#f59e0b"/></svg>';
 
-  it("keeps a clean SVG byte for byte", async () => {
+  it("rasterizes an SVG icon: pixels at the icon size, no markup stored", async () => {
     const stored = await storeSvg(Buffer.from(icon));
-    expect(stored.url).toMatch(/^\/media\/images\/[a-f0-9]{24}\.svg$/);
-    expect((await read(keyFromMediaUrl(stored.url)!)).toString()).toBe(icon);
-    expect(getImageSize(stored.url)).toBeNull();
+    expect(parseImageUrl(stored.url)).toMatchObject({ width: ICON_SIZE, height: ICON_SIZE });
+    for (const key of mediaKeysOf(stored.url)) {
+      const file = await read(key);
+      expect(file.toString("latin1"), key).not.toMatch(/<svg|<path/);
+      expect((await sharp(file).metadata()).format, key).not.toBe("svg");
+    }
+    // The drawing is there: the bolt's amber pixels at the centre.
+    const { data } = await sharp(await read(keyFromMediaUrl(stored.url)!))
+      .extract({ left: 128, top: 128, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([245, 158, 11].map((c) => expect.closeTo(c, -1)));
   });
 
   it.each([
-    ["script", '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
-    ["event handler", '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
     [
-      "external image",
-      '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.test/x.png"/></svg>',
+      "script",
+      '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><script>alert(1)</script></svg>',
     ],
+    ["event handler", '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8" onload="alert(1)"/>'],
     [
-      "javascript link",
-      '<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><rect/></a></svg>',
+      "local file",
+      '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><image href="file:///etc/passwd"/></svg>',
     ],
-    ["entity", '<!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg"/>'],
     [
       "foreignObject",
-      '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><p>x</p></foreignObject></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><foreignObject><p>x</p></foreignObject></svg>',
     ],
-  ])("rejects an SVG with an active part (%s)", async (_name, svg) => {
+  ])("serves an SVG with an active part (%s) as inert pixels", async (_name, svg) => {
+    const stored = await storeSvg(Buffer.from(svg));
+    for (const key of mediaKeysOf(stored.url)) {
+      expect((await read(key)).toString("latin1"), key).not.toMatch(/script|onload|passwd|foreignObject/i);
+    }
+  });
+
+  it.each([
+    ["entity", '<!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg"/>'],
+    ["no svg element", "<html><body>bonjour</body></html>"],
+  ])("refuses an SVG upload that is not a plain drawing (%s)", async (_name, svg) => {
     await expect(storeSvg(Buffer.from(svg))).rejects.toBeInstanceOf(InvalidUploadError);
   });
 
@@ -181,7 +210,7 @@ describe("SVG icons and uploads", () => {
       new File([icon], "eclair.svg", { type: "image/svg+xml" }),
       "icon",
     );
-    expect(svgIcon.url.endsWith(".svg")).toBe(true);
+    expect(svgIcon.url).toMatch(/-256x256\.webp$/);
 
     const gif = await sharp({ create: { width: 64, height: 64, channels: 4, background: "#f00" } })
       .gif()
@@ -214,6 +243,35 @@ describe("SVG icons and uploads", () => {
     await expect(storeUploadedImage(file, "image")).rejects.toMatchObject({
       title: "Type de fichier invalide",
     });
+  });
+
+  it("refuses a PHP script renamed .jpg, whatever type the browser claims", async () => {
+    const php = new File(["<?php system($_GET['c']); ?>"], "photo.jpg", { type: "image/jpeg" });
+    await expect(storeUploadedImage(php, "image")).rejects.toMatchObject({
+      title: "Type de fichier invalide",
+      description: "Veuillez sélectionner une image",
+    });
+    await expect(storeUploadedImage(php, "icon")).rejects.toMatchObject({ title: "Format non valide" });
+  });
+
+  it("refuses a polyglot: a real JPEG carrying PHP", async () => {
+    const jpeg = await phonePhoto(400, 300);
+    const polyglot = Buffer.concat([jpeg, Buffer.from("<?php echo shell_exec($_GET['c']); ?>")]);
+    expect((await sharp(polyglot).metadata()).format).toBe("jpeg");
+    await expect(
+      storeUploadedImage(new File([new Uint8Array(polyglot)], "photo.jpg"), "image"),
+    ).rejects.toMatchObject({
+      title: "Type de fichier invalide",
+      description: "Ce fichier contient du code en plus de l'image : il a été refusé.",
+    });
+  });
+
+  it("stores an upload's canonical file at once and its variants in the background", async () => {
+    const upload = new File([new Uint8Array(await phonePhoto(2000, 1500))], "chantier.jpg");
+    const stored = await storeUploadedImage(upload, "image");
+    expect(await driver.exists(keyFromMediaUrl(stored.url)!)).toBe(true);
+    await variantsSettled();
+    for (const key of mediaKeysOf(stored.url)) expect(await driver.exists(key), key).toBe(true);
   });
 });
 
@@ -271,13 +329,43 @@ describe("the /media route", () => {
     expect((await get(key, {}, "HEAD")).status).toBe(200);
   });
 
-  it("sandboxes SVG files", async () => {
-    const stored = await storeSvg(
+  it("serves an uploaded phone photo without its GPS position or any EXIF", async () => {
+    const input = await phonePhoto(1600, 1200);
+    expect((await sharp(input).metadata()).exif?.toString("latin1")).toMatch(/N\0.*E\0/s);
+    const stored = await storeUploadedImage(new File([new Uint8Array(input)], "maison.jpg"), "image");
+    for (const key of mediaKeysOf(stored.url)) {
+      const response = await get(key);
+      expect(response.status, key).toBe(200);
+      const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      expect(meta.exif, key).toBeUndefined();
+      expect(meta.xmp, key).toBeUndefined();
+    }
+  });
+
+  it("sandboxes SVG files (stored before icons were rasterized)", async () => {
+    await driver.put(
+      "images/legacy.svg",
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>'),
+      "image/svg+xml",
     );
-    const response = await get(keyFromMediaUrl(stored.url)!);
+    const response = await get("images/legacy.svg");
     expect(response.headers.get("Content-Type")).toBe("image/svg+xml");
     expect(response.headers.get("Content-Security-Policy")).toContain("sandbox");
+  });
+
+  it("serves a variant still queued by encoding it from the canonical file, once", async () => {
+    const stored = await storeImage(await phonePhoto(1000, 800), { variants: "later" });
+    await variantsSettled();
+    const variant = keyFromMediaUrl(stored.url)!.replace(".webp", "-320.webp");
+    await driver.delete(variant);
+    const [first, second] = await Promise.all([get(variant), get(variant)]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect((await sharp(Buffer.from(await first.arrayBuffer())).metadata()).width).toBe(320);
+    expect(await driver.exists(variant)).toBe(true);
+    // Only the derived names of a stored image are made; anything else stays a 404.
+    expect(await renderMissingVariant(variant.replace("-320.webp", "-333.webp"))).toBe(false);
+    expect(await renderMissingVariant("images/0123456789abcdef01234567-10x10-320.webp")).toBe(false);
   });
 
   it.each(["images/missing.webp", "../../etc/passwd", "images/%2e%2e/x", ".env"])(

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { Route } from "./+types/media";
+import { renderMissingVariant } from "~/server/media/images.server";
 import { isValidKey, storage } from "~/server/media/storage.server";
 
 // Keys are content-hashed: a URL always names the same bytes, so caches may keep them for a year.
@@ -10,7 +11,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
   if (!isValidKey(key)) return notFound();
 
-  const object = await storage().get(key);
+  // A variant of a fresh upload may still be queued: it is made now, once, from its canonical file.
+  const object =
+    (await storage().get(key)) ?? ((await renderMissingVariant(key)) ? await storage().get(key) : null);
   if (!object) return notFound();
 
   const headers = new Headers({

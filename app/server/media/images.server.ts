@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import {
   MAX_IMAGE_WIDTH,
   OG_IMAGE_WIDTH,
@@ -49,25 +49,98 @@ const ENCODING = {
 
 export type StoredImageFile = { url: string; width: number; height: number };
 
+type Effort = (typeof ENCODING)[keyof typeof ENCODING];
+
+/** One stored file of a pipeline image: a WebP or AVIF width, or the social-card JPEG. */
+type Variant = { key: string; kind: ImageFormat | "og"; width: number };
+
+/** Every file of `image` (stored under "images/"), the canonical WebP first. */
+function variantsOf(image: StoredImage): Variant[] {
+  const local: StoredImage = { ...image, base: "images/" };
+  const sized = (["webp", "avif"] as const).flatMap((kind) =>
+    variantWidths(local.width, kind).map((width) => ({ key: variantUrl(local, width, kind), kind, width })),
+  );
+  const canonical = sized.find((variant) => variant.kind === "webp" && variant.width === local.width)!;
+  return [
+    canonical,
+    ...sized.filter((variant) => variant !== canonical),
+    { key: ogVariantUrl(local), kind: "og", width: Math.min(local.width, OG_IMAGE_WIDTH) },
+  ];
+}
+
+/** Encodes one variant from `source`, a fresh sharp pipeline over the full-size pixels. */
+function encodeVariant(source: Sharp, image: StoredImage, variant: Variant, effort: Effort) {
+  switch (variant.kind) {
+    case "webp":
+      return source.resize({ width: variant.width }).webp({ quality: 80, effort: effort.webp }).toBuffer();
+    case "avif":
+      return source.resize({ width: variant.width }).avif({ quality: 55, effort: effort.avif }).toBuffer();
+    case "og":
+      return source
+        .resize({ width: variant.width, height: heightAtWidth(image, variant.width) })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 82, mozjpeg: effort.mozjpeg })
+        .toBuffer();
+  }
+}
+
+/** Encodes and stores the given variants (those not stored yet when `onlyMissing`). */
+async function writeVariants(
+  source: () => Sharp,
+  image: StoredImage,
+  variants: Variant[],
+  effort: Effort,
+  { onlyMissing }: { onlyMissing: boolean },
+) {
+  await Promise.all(
+    variants.map(async (variant) => {
+      if (onlyMissing && (await storage().exists(variant.key))) return;
+      const body = await encodeVariant(source(), image, variant, effort);
+      await storage().put(variant.key, body, contentTypeOf(variant.key));
+    }),
+  );
+}
+
 /**
  * Validates a raster image and stores it in every size and format the site serves: rotated as
  * its EXIF says, metadata (GPS, camera...) dropped, re-encoded to WebP at the widths of
  * app/lib/image-variants.ts (never upscaled), AVIF at fewer widths, and a JPEG for social cards.
  * Returns the canonical URL, from which every variant is derived.
+ *
+ * `variants: "later"` (uploads) stores only the canonical WebP before returning (about a second
+ * for a 12 MP phone photo) and encodes the others in the background from it; until then the
+ * /media route encodes a missing variant on its first request (`renderMissingVariant`).
+ * `"now"` (seed, imports) returns once every file is stored. `maxSize` bounds both sides
+ * (icons); photos are bounded in width only.
  */
 export async function storeImage(
   input: Buffer,
-  { fileName, encoding = "thorough" }: { fileName?: string; encoding?: keyof typeof ENCODING } = {},
+  {
+    fileName,
+    encoding = "thorough",
+    variants = "now",
+    maxSize,
+  }: {
+    fileName?: string;
+    encoding?: keyof typeof ENCODING;
+    variants?: "now" | "later";
+    maxSize?: number;
+  } = {},
 ) {
   const effort = ENCODING[encoding];
   const format = await detectFormat(input);
   if (!format || !RASTER_FORMATS.has(format)) throw notAnImage();
+  if (EMBEDDED_CODE.test(input.toString("latin1"))) throw embeddedCode();
 
   const started = Date.now();
   // Decode, orient and bound once; every variant is encoded from these pixels.
   const { data: pixels, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
     .autoOrient()
-    .resize({ width: MAX_IMAGE_WIDTH, withoutEnlargement: true })
+    .resize(
+      maxSize
+        ? { width: maxSize, height: maxSize, fit: "inside", withoutEnlargement: true }
+        : { width: MAX_IMAGE_WIDTH, withoutEnlargement: true },
+    )
     .raw()
     .toBuffer({ resolveWithObject: true })
     .catch(() => {
@@ -80,78 +153,127 @@ export async function storeImage(
     width: info.width,
     height: info.height,
   };
-  const canonicalKey = variantUrl(image, image.width, "webp");
-  const result: StoredImageFile = { url: mediaUrl(canonicalKey), width: image.width, height: image.height };
-  // The canonical file is written last, so its presence means the whole set is there.
-  if (await storage().exists(canonicalKey)) return result;
-
+  const [canonical, ...others] = variantsOf(image);
+  const result: StoredImageFile = { url: mediaUrl(canonical!.key), width: image.width, height: image.height };
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  const encode = (width: number, format: ImageFormat) => {
-    const resized = sharp(pixels, raw).resize({ width });
-    return format === "webp"
-      ? resized.webp({ quality: 80, effort: effort.webp }).toBuffer()
-      : resized.avif({ quality: 55, effort: effort.avif }).toBuffer();
-  };
-  const ogWidth = Math.min(image.width, OG_IMAGE_WIDTH);
-  const jobs: { key: string; render: () => Promise<Buffer> }[] = [
-    ...(["avif", "webp"] as const).flatMap((format) =>
-      variantWidths(image.width, format).map((width) => ({
-        key: variantUrl(image, width, format),
-        render: () => encode(width, format),
-      })),
-    ),
-    {
-      key: ogVariantUrl(image),
-      render: () =>
-        sharp(pixels, raw)
-          .resize({ width: ogWidth, height: heightAtWidth(image, ogWidth) })
-          .flatten({ background: "#ffffff" })
-          .jpeg({ quality: 82, mozjpeg: effort.mozjpeg })
-          .toBuffer(),
-    },
-  ];
-  const files = await Promise.all(jobs.map(async (job) => ({ key: job.key, body: await job.render() })));
-  const canonical = files.find((file) => file.key === canonicalKey)!;
-  await Promise.all(
-    files
-      .filter((file) => file !== canonical)
-      .map((file) => storage().put(file.key, file.body, contentTypeOf(file.key))),
-  );
-  await storage().put(canonical.key, canonical.body, "image/webp");
+  const fromPixels = () => sharp(pixels, raw);
+  // Content-addressed: an image uploaded before keeps its files; only missing ones are made.
+  const known = await storage().exists(canonical!.key);
 
-  logger.debug({ fileName, url: result.url, files: jobs.length, ms: Date.now() - started }, "image stored");
+  if (variants === "now") {
+    await writeVariants(fromPixels, image, others, effort, { onlyMissing: known });
+    if (!known) await writeVariants(fromPixels, image, [canonical!], effort, { onlyMissing: false });
+  } else {
+    const canonicalBody = known ? null : await encodeVariant(fromPixels(), image, canonical!, effort);
+    if (canonicalBody) await storage().put(canonical!.key, canonicalBody, "image/webp");
+    scheduleVariants(image, canonicalBody, effort);
+  }
+
+  logger.debug({ fileName, url: result.url, variants, ms: Date.now() - started }, "image stored");
   return result;
 }
 
+// ---------------------------------------------------------------- variants in the background
+
+let backgroundQueue: Promise<void> = Promise.resolve();
+
 /**
- * An SVG kept as drawn (icons must stay sharp at every size), after checking it is a real SVG
- * with nothing active in it: no scripts, event handlers, external references or entities.
+ * Queues the encoding of every variant but the canonical one, one image at a time so uploads
+ * never starve requests of both cores. The source is the canonical WebP (already encoded, or read
+ * back from storage), not the decoded pixels: a queue of phone photos stays a few MB. Lost on a
+ * restart, which costs nothing: the /media route makes a missing variant when first asked.
+ */
+function scheduleVariants(image: StoredImage, canonicalBody: Buffer | null, effort: Effort) {
+  backgroundQueue = backgroundQueue.then(async () => {
+    const started = Date.now();
+    try {
+      const [canonical, ...others] = variantsOf(image);
+      const source = canonicalBody ?? (await readStored(canonical!.key));
+      if (!source) return;
+      await writeVariants(() => sharp(source), image, others, effort, { onlyMissing: true });
+      logger.debug({ hash: image.hash, ms: Date.now() - started }, "image variants stored");
+    } catch (error) {
+      logger.error({ err: error, hash: image.hash }, "image variants failed; they are made on request");
+    }
+  });
+}
+
+/** Resolves once every variant queued so far is stored (tests, benchmarks, shutdown). */
+export function variantsSettled() {
+  return backgroundQueue;
+}
+
+const rendering = new Map<string, Promise<boolean>>();
+
+/**
+ * For the /media route: when `key` names a variant of a stored pipeline image that is not (yet)
+ * there, encodes and stores it from the canonical WebP. Returns whether the file now exists;
+ * false for any key that is not such a variant.
+ */
+export function renderMissingVariant(key: string): Promise<boolean> {
+  const target = parseImageUrl(mediaUrl(key.replace(VARIANT_SUFFIX, ".webp")));
+  const variant = target && variantsOf(target).find((candidate) => candidate.key === key);
+  if (!target || !variant) return Promise.resolve(false);
+  let render = rendering.get(key);
+  if (!render) {
+    render = (async () => {
+      const source = await readStored(variantsOf(target)[0]!.key);
+      if (!source) return false;
+      await writeVariants(() => sharp(source), target, [variant], ENCODING.thorough, { onlyMissing: true });
+      return true;
+    })().finally(() => rendering.delete(key));
+    rendering.set(key, render);
+  }
+  return render;
+}
+
+/** "-640.webp", ".avif", "-og.jpg"... after the "<hash>-<W>x<H>" stem. */
+const VARIANT_SUFFIX = /(-(\d{1,5}|og))?\.(webp|avif|jpg)$/;
+
+async function readStored(key: string) {
+  const object = await storage().get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+// ---------------------------------------------------------------- SVG icons
+
+/** Longest side of a stored icon: crisp at 4× the 32 px it is shown at, and small. */
+export const ICON_SIZE = 256;
+
+/**
+ * An SVG icon, rasterized: librsvg (in sharp) draws it without running scripts or loading any
+ * external file or URL, and the pipeline stores pixels, so no uploaded markup is ever served.
+ * Entity declarations are refused outright (expansion bombs).
  */
 export async function storeSvg(input: Buffer) {
   const text = input.toString("utf8");
-  if (!/<svg[\s>]/i.test(text) || UNSAFE_SVG.some((pattern) => pattern.test(text))) throw notAnImage();
+  if (!/<svg[\s>]/i.test(text) || /<!ENTITY/i.test(text)) throw notAnImage();
   const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
     .metadata()
     .catch(() => null);
-  if (meta?.format !== "svg") throw notAnImage();
-  const key = `images/${contentHash(input)}.svg`;
-  if (!(await storage().exists(key))) await storage().put(key, input, "image/svg+xml");
-  return { url: mediaUrl(key), width: meta.width, height: meta.height } satisfies StoredImageFile;
+  if (meta?.format !== "svg" || !meta.width || !meta.height) throw notAnImage();
+  // Drawn at the icon size whatever the SVG's own (often 24×24), so it stays sharp.
+  const density = Math.min(72 * (ICON_SIZE / Math.max(meta.width, meta.height)), 10_000);
+  const png = await sharp(input, { density, limitInputPixels: MAX_INPUT_PIXELS })
+    .png()
+    .toBuffer()
+    .catch(() => {
+      throw notAnImage();
+    });
+  return storeImage(png, { fileName: "icon.svg", maxSize: ICON_SIZE });
 }
 
-const UNSAFE_SVG = [
-  /<script/i,
-  /<foreignObject/i,
-  /<!ENTITY/i,
-  /<!DOCTYPE/i,
-  /<(iframe|embed|object|audio|video)/i,
-  /\son[a-z]+\s*=/i,
-  /javascript:/i,
-  /@import/i,
-  // Only same-document (#id) and inline raster references.
-  /href\s*=\s*["']\s*(?!#|data:image\/(png|jpeg|gif|webp);)/i,
-  /url\(\s*["']?\s*(?!#|data:image\/(png|jpeg|gif|webp);)/i,
-];
+/** Markup or script inside an image file: a polyglot, meant to run if served as something else. */
+const EMBEDDED_CODE = /<\?php|<script|<html|<body|<iframe/i;
+
+const embeddedCode = () =>
+  new InvalidUploadError(
+    "Type de fichier invalide",
+    "Ce fichier contient du code en plus de l'image : il a été refusé.",
+  );
 
 /** A file from a form: a project image (main or gallery) or a custom expertise icon. */
 export async function storeUploadedImage(file: File, kind: "image" | "icon") {
@@ -165,13 +287,14 @@ export async function storeUploadedImage(file: File, kind: "image" | "icon") {
   }
   const input = Buffer.from(await file.arrayBuffer());
   const format = await detectFormat(input);
-  if (kind === "icon" && (!format || !ICON_FORMATS.has(format))) {
+  if (kind === "image") return storeImage(input, { fileName: file.name, variants: "later" });
+  if (!format || !ICON_FORMATS.has(format)) {
     throw new InvalidUploadError(
       "Format non valide",
       "Veuillez sélectionner une image (PNG, JPG, SVG, etc.)",
     );
   }
-  return format === "svg" && kind === "icon" ? storeSvg(input) : storeImage(input, { fileName: file.name });
+  return format === "svg" ? storeSvg(input) : storeImage(input, { fileName: file.name, maxSize: ICON_SIZE });
 }
 
 /** Every stored key behind one of our media URLs (all variants of a pipeline image). */
@@ -179,14 +302,7 @@ export function mediaKeysOf(url: string): string[] {
   const key = keyFromMediaUrl(url);
   if (!key) return [];
   const image = parseImageUrl(mediaUrl(key));
-  if (!image) return [key];
-  const local: StoredImage = { ...image, base: "images/" };
-  return [
-    ...(["avif", "webp"] as const).flatMap((format) =>
-      variantWidths(local.width, format).map((width) => variantUrl(local, width, format)),
-    ),
-    ogVariantUrl(local),
-  ];
+  return image ? variantsOf(image).map((variant) => variant.key) : [key];
 }
 
 /** Removes a stored file and its variants; URLs that are not ours are ignored. */
