@@ -1,4 +1,9 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+// The test SMTP server's CA (tests/support/smtp-sink.ts): read by Node when a test worker starts,
+// so it is set here, before the workers are forked.
+process.env.NODE_EXTRA_CA_CERTS = path.resolve(import.meta.dirname, "tests/fixtures/tls/ca.pem");
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },

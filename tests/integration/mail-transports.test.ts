@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,7 +9,8 @@ import { sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { emailOutbox, siteSettings } from "~/server/db/schema";
 import { submitContact } from "~/server/contacts/contact-form.server";
-import { checkMailTransport, sendTestEmail } from "~/server/mail/test-email.server";
+import { checkMailConfiguration } from "~/server/mail/mail-check.server";
+import { sendTestEmail } from "~/server/mail/test-email.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
@@ -92,24 +94,28 @@ describe("SMTP transport", () => {
     expect(sink.logins).toContain("betic:s3cret");
   });
 
-  it("checks the connection and sends a test e-mail filled with sample values", async () => {
-    await db().update(siteSettings).set({ smtpServer: "127.0.0.1", smtpPort: sink.port });
-    expect(await checkMailTransport()).toEqual({
-      kind: "smtp",
-      success: true,
+  it("checks the connection over TLS and sends a test e-mail through the outbox", async () => {
+    await db().update(siteSettings).set({ smtpServer: "localhost", smtpPort: sink.port });
+    expect(await checkMailConfiguration()).toEqual({
+      valid: true,
+      provider: "smtp",
       message: "Connexion établie avec succès!",
     });
-    const result = await sendTestEmail("admin@exemple.fr", {
-      subject: "Bonjour {{name}}",
-      htmlContent: "<p>{{service_type}} : {{message}}</p>",
-      textContent: "{{phone}}",
-    });
-    expect(result).toEqual({ success: true, message: "Email de test envoyé avec succès!" });
-    const [mail] = await sink.waitFor((m) => m.subject === "[Test] Bonjour Jean Dupont");
-    expect(mail!.html).toContain("<p>Rénovation électrique : Bonjour, je souhaiterais");
+    const worker = startMailWorker({ intervalMs: 60_000 });
+    try {
+      const result = await sendTestEmail("admin@exemple.fr", "contact_notification");
+      expect(result).toEqual({ success: true, message: "Email de test envoyé avec succès!" });
+    } finally {
+      await worker.stop();
+    }
+    const [mail] = await sink.waitFor((m) => m.subject?.startsWith("[Test] Nouvelle demande") ?? false);
+    expect(mail!.to).toMatchObject({ text: "admin@exemple.fr" });
+    expect(mail!.html).toContain("Jean Dupont");
+    const [row] = await db().select().from(emailOutbox);
+    expect(row).toMatchObject({ status: "sent", templateName: "contact_notification", lastError: null });
   });
 
-  it("keeps the mail pending while the server is down", async () => {
+  it("keeps the mail pending while the server is down, with a French reason and no address", async () => {
     const down = await startSmtpSink();
     const port = down.port;
     await down.stop();
@@ -117,8 +123,90 @@ describe("SMTP transport", () => {
     await submit();
     const rows = await deliver();
     expect(rows.map((row) => row.status)).toEqual(["pending", "pending"]);
-    expect(rows[0]!.lastError).toMatch(/ECONNREFUSED/);
-    expect(await checkMailTransport()).toMatchObject({ kind: "smtp", success: false });
+    expect(rows[0]!.lastError).toBe("Connexion impossible au serveur SMTP : vérifiez le serveur et le port.");
+    const check = await checkMailConfiguration();
+    expect(check).toEqual({ valid: false, provider: "smtp", message: rows[0]!.lastError });
+    expect(check.message).not.toContain(String(port));
+  });
+
+  it("refuses a server that offers no encryption, before sending any password", async () => {
+    const plain = await startSmtpSink(0, { starttls: false });
+    try {
+      await db().update(siteSettings).set({
+        smtpServer: "127.0.0.1",
+        smtpPort: plain.port,
+        smtpUsername: "betic",
+        smtpPassword: "s3cret",
+      });
+      expect(await checkMailConfiguration()).toMatchObject({
+        valid: false,
+        message: expect.stringContaining("ne propose pas de connexion chiffrée (STARTTLS)"),
+      });
+      await submit();
+      const rows = await deliver();
+      expect(rows.map((row) => row.status)).toEqual(["pending", "pending"]);
+      expect(plain.logins).toEqual([]);
+      expect(plain.messages).toEqual([]);
+    } finally {
+      await plain.stop();
+    }
+  });
+
+  it("reports refused credentials and a certificate it cannot trust", async () => {
+    const strict = await startSmtpSink(0, { credentials: { user: "betic", pass: "la-bonne" } });
+    try {
+      await db().update(siteSettings).set({
+        smtpServer: "localhost",
+        smtpPort: strict.port,
+        smtpUsername: "betic",
+        smtpPassword: "pas-la-bonne",
+      });
+      expect((await checkMailConfiguration()).message).toBe(
+        "Identifiants SMTP refusés : vérifiez le nom d'utilisateur et le mot de passe.",
+      );
+      await db().update(siteSettings).set({ smtpPassword: "la-bonne" });
+      expect((await checkMailConfiguration()).valid).toBe(true);
+    } finally {
+      await strict.stop();
+    }
+    const selfSigned = await startSmtpSink(0, { certificate: "untrusted" });
+    try {
+      await db().update(siteSettings).set({ smtpPort: selfSigned.port });
+      expect((await checkMailConfiguration()).message).toBe(
+        "Le certificat TLS du serveur SMTP n'est pas valide (expiré, auto-signé ou établi pour un autre nom).",
+      );
+      expect(selfSigned.logins).toEqual([]);
+    } finally {
+      await selfSigned.stop();
+    }
+  });
+
+  it("gives up a check after 10 seconds on a server that never answers", async () => {
+    const silent = createNetServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (silent.address() as { port: number }).port;
+      await db().update(siteSettings).set({ smtpServer: "127.0.0.1", smtpPort: port });
+      expect(await checkMailConfiguration()).toMatchObject({
+        valid: false,
+        message: expect.stringMatching(/ne répond pas/),
+      });
+    } finally {
+      silent.close();
+    }
+  });
+
+  it("says what is missing when nothing is configured", async () => {
+    expect(await checkMailConfiguration()).toEqual({
+      valid: false,
+      provider: null,
+      message:
+        "La configuration Mailjet est incomplète. Veuillez configurer les paramètres Mailjet dans les paramètres du site.",
+    });
+    await db().update(siteSettings).set({ mailjetApiKey: "seulement-une-cle" });
+    expect((await checkMailConfiguration()).message).toBe(
+      "Informations de connexion Mailjet incomplètes. Veuillez fournir une clé API, une clé secrète et une adresse email d'expédition.",
+    );
   });
 });
 
@@ -148,14 +236,12 @@ describe("Mailjet transport", () => {
     calls.length = 0;
     reply = { status: 200, body: { Messages: [{ Status: "success" }] } };
     // SMTP is configured too: Mailjet keys take precedence.
-    await db()
-      .update(siteSettings)
-      .set({
-        mailjetApiKey: "api-key",
-        mailjetSecretKey: "secret-key",
-        smtpServer: "127.0.0.1",
-        smtpPort: 1,
-      });
+    await db().update(siteSettings).set({
+      mailjetApiKey: "api-key",
+      mailjetSecretKey: "secret-key",
+      smtpServer: "127.0.0.1",
+      smtpPort: 1,
+    });
   });
 
   it("posts each message to the Send API v3.1 with basic auth", async () => {
@@ -187,6 +273,11 @@ describe("Mailjet transport", () => {
     });
     expect(confirmation.HTMLPart).toContain("&lt;b&gt;Jean&lt;&#x2F;b&gt;");
     expect(confirmation.TextPart).toContain("Bonjour <b>Jean</b>,");
+    expect(await checkMailConfiguration()).toEqual({
+      valid: true,
+      provider: "mailjet",
+      message: "Connexion établie avec succès!",
+    });
   });
 
   it("records Mailjet's refusal and retries later", async () => {
@@ -194,8 +285,13 @@ describe("Mailjet transport", () => {
     await submit();
     const rows = await deliver();
     expect(rows.map((row) => row.status)).toEqual(["pending", "pending"]);
-    expect(rows[0]!.lastError).toBe("Mailjet 401: API key authentication/authorization failure");
-    expect(await checkMailTransport()).toMatchObject({ kind: "mailjet", success: false });
+    expect(rows[0]!.lastError).toBe("Clés Mailjet refusées : vérifiez la clé API et la clé secrète.");
+    expect(await checkMailConfiguration()).toEqual({
+      valid: false,
+      provider: "mailjet",
+      message: "Clés Mailjet refusées : vérifiez la clé API et la clé secrète.",
+    });
+    expect(calls.at(-1)).toMatchObject({ method: "GET", url: "/mailjet/v3/REST/user" });
   });
 
   it("treats a message-level error as a failure", async () => {
@@ -205,7 +301,7 @@ describe("Mailjet transport", () => {
     };
     await submit();
     const rows = await deliver();
-    expect(rows[0]!.lastError).toBe("Mailjet 400: Invalid email");
+    expect(rows[0]!.lastError).toBe("Mailjet a refusé l'envoi (erreur 400) : Invalid email.");
   });
 });
 
@@ -225,6 +321,6 @@ describe("file transport", () => {
     )!;
     expect(confirmation.subject).toBe("Nous avons bien reçu votre demande, <b>Jean</b>");
     expect(confirmation.html).toContain("&lt;b&gt;Jean&lt;&#x2F;b&gt;");
-    expect(await checkMailTransport()).toMatchObject({ kind: "file", success: true });
+    expect(await checkMailConfiguration()).toMatchObject({ valid: false, provider: null });
   });
 });

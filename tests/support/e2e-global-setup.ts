@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDatabase, dropDatabase, startTestPostgres } from "./postgres";
 import { E2E_ADMIN } from "./e2e-constants";
+import { TEST_CA_FILE } from "./smtp-sink";
 
 /**
  * Starts the production build (BUILD_DIR, default ./build) against a fresh database of its own,
@@ -34,6 +35,8 @@ export default async function globalSetup() {
     RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${stubPort}/recaptcha/siteverify`,
     MAILJET_API_URL: `http://127.0.0.1:${stubPort}/mailjet`,
     LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
+    // The app sends mail over TLS only; the test SMTP sink's certificate comes from this CA.
+    NODE_EXTRA_CA_CERTS: TEST_CA_FILE,
   };
   const app = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
   const exited = new Promise<number | null>((resolve) => app.on("exit", resolve));

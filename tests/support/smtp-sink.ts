@@ -1,10 +1,27 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
+const TLS_DIR = path.resolve(import.meta.dirname, "../fixtures/tls");
+/**
+ * The CA that signed the sink's certificate (for localhost and 127.0.0.1). The app only talks
+ * SMTP over TLS, so whatever runs it in a test trusts this CA through NODE_EXTRA_CA_CERTS.
+ */
+export const TEST_CA_FILE = path.join(TLS_DIR, "ca.pem");
+
 /**
  * A real SMTP server that keeps what it receives, parsed, for tests: the app sends through its
- * ordinary SMTP transport (nodemailer) and tests read the messages back.
+ * ordinary SMTP transport (nodemailer, STARTTLS required) and tests read the messages back.
+ * Options for the failure cases: `starttls: false` offers no encryption (the app must refuse it),
+ * `certificate: "untrusted"` presents a self-signed certificate, `credentials` refuses any other login.
  */
+export type SmtpSinkOptions = {
+  starttls?: boolean;
+  certificate?: "trusted" | "untrusted";
+  credentials?: { user: string; pass: string };
+};
+
 export type SmtpSink = {
   port: number;
   messages: ParsedMail[];
@@ -18,17 +35,33 @@ export type SmtpSink = {
   stop(): Promise<void>;
 };
 
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+export async function startSmtpSink(
+  port = 0,
+  { starttls = true, certificate = "trusted", credentials }: SmtpSinkOptions = {},
+): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
   const logins: string[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     allowInsecureAuth: true,
-    disabledCommands: ["STARTTLS"],
+    ...(starttls
+      ? {
+          key: readFileSync(
+            path.join(TLS_DIR, certificate === "trusted" ? "smtp-key.pem" : "untrusted-key.pem"),
+          ),
+          cert: readFileSync(
+            path.join(TLS_DIR, certificate === "trusted" ? "smtp-cert.pem" : "untrusted-cert.pem"),
+          ),
+        }
+      : { disabledCommands: ["STARTTLS"] }),
     logger: false,
     onAuth(auth, _session, callback) {
       logins.push(`${auth.username}:${auth.password}`);
+      if (credentials && (auth.username !== credentials.user || auth.password !== credentials.pass)) {
+        callback(new Error("Invalid username or password"));
+        return;
+      }
       callback(null, { user: auth.username });
     },
     onData(stream, _session, callback) {

@@ -70,3 +70,9 @@ export async function markAttemptFailed(
         next_attempt_at = now() + make_interval(secs => ${retryInMs / 1000})
     where id = ${id}`);
 }
+
+/** Stops retrying a message that failed once (a test e-mail: staff already read why). */
+export async function giveUpMessage(database: Database, id: string) {
+  await database.execute(sql`
+    update ${emailOutbox} set status = 'failed' where id = ${id} and status = 'pending'`);
+}

@@ -1,57 +1,53 @@
-import { getSiteSettings } from "~/server/settings.server";
-import { renderEmail, type TemplateVariables } from "./templates.server";
-import { createMailTransport, senderOf } from "./transports.server";
+import { setTimeout as sleep } from "node:timers/promises";
+import { eq } from "drizzle-orm";
+import { renderEmail, SAMPLE_VARIABLES } from "~/lib/email-templates";
+import type { EmailTemplateName } from "~/lib/enums";
+import { db } from "~/server/db/client.server";
+import { emailOutbox } from "~/server/db/schema";
+import { announceEnqueued, enqueueEmail, giveUpMessage } from "./outbox.server";
+import { loadTemplate } from "./templates.server";
 
-/** The sample request a test e-mail is filled with (back-office.md §7: built server-side). */
-export const SAMPLE_VARIABLES: TemplateVariables = {
-  name: "Jean Dupont",
-  email: "jean.dupont@exemple.fr",
-  phone: "06 12 34 56 78",
-  subject: "Demande de devis pour un tableau électrique",
-  message: "Bonjour, je souhaiterais un devis pour remplacer le tableau électrique de ma maison.",
-  service_type: "Rénovation électrique",
-};
+export type TestSendResult = { success: boolean; message: string };
 
-type Result = { success: boolean; message: string };
+/** How long staff wait for the provider's answer before being told the mail is still queued. */
+const WAIT_MS = 20_000;
 
 /**
- * Sends one template, filled with sample values, straight through the configured provider (not
- * the outbox: staff want the provider's answer now). For the e-mail templates screen.
+ * Sends a saved template filled with the sample request to `to`, through the outbox like every
+ * mail (the same worker, transport and error reporting), and waits for the first attempt's
+ * outcome so staff read the provider's answer. A failed test is not retried: it stays in the
+ * outbox as failed, with its reason, until someone sends it again.
  */
-export async function sendTestEmail(
-  to: string,
-  template: { subject: string; htmlContent: string; textContent: string },
-): Promise<Result> {
-  const settings = await getSiteSettings();
-  const transport = createMailTransport(settings);
-  try {
-    const email = renderEmail(template, SAMPLE_VARIABLES);
-    await transport.send({
-      from: senderOf(settings),
-      to,
-      replyTo: settings?.replyToEmail || null,
-      subject: `[Test] ${email.subject}`,
-      html: email.html,
-      text: email.text,
-    });
-    return { success: true, message: "Email de test envoyé avec succès!" };
-  } catch (error) {
-    return { success: false, message: `Erreur: ${error instanceof Error ? error.message : String(error)}` };
-  } finally {
-    transport.close();
-  }
+export async function sendTestEmail(to: string, templateName: EmailTemplateName): Promise<TestSendResult> {
+  const template = await loadTemplate(db(), templateName);
+  const email = renderEmail(template, SAMPLE_VARIABLES);
+  const id = await enqueueEmail(db(), {
+    templateName,
+    toAddress: to,
+    subject: `[Test] ${email.subject}`,
+    htmlBody: email.html,
+    textBody: email.text,
+  });
+  announceEnqueued();
+  return waitForFirstAttempt(id);
 }
 
-/** Whether the configured provider accepts our credentials; `kind` feeds the status banner. */
-export async function checkMailTransport(): Promise<Result & { kind: "mailjet" | "smtp" | "file" }> {
-  const transport = createMailTransport(await getSiteSettings());
-  try {
-    await transport.verify();
-    return { kind: transport.kind, success: true, message: "Connexion établie avec succès!" };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { kind: transport.kind, success: false, message: `Erreur de connexion: ${reason}` };
-  } finally {
-    transport.close();
+async function waitForFirstAttempt(id: string): Promise<TestSendResult> {
+  const deadline = Date.now() + WAIT_MS;
+  while (Date.now() < deadline) {
+    const [row] = await db()
+      .select({ status: emailOutbox.status, lastError: emailOutbox.lastError })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, id));
+    if (row?.status === "sent") return { success: true, message: "Email de test envoyé avec succès!" };
+    if (row?.lastError && row.status !== "sending") {
+      await giveUpMessage(db(), id);
+      return { success: false, message: row.lastError };
+    }
+    await sleep(200);
   }
+  return {
+    success: false,
+    message: "Le fournisseur d'email n'a pas encore répondu : l'email reste dans la boîte d'envoi.",
+  };
 }

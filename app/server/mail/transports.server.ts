@@ -47,6 +47,19 @@ function mailjetBaseUrl() {
 }
 
 const MAILJET_TIMEOUT_MS = 15_000;
+/** The longest a configuration check waits for the provider (the back office waits on it). */
+export const VERIFY_TIMEOUT_MS = 10_000;
+
+/** Mailjet answered, but not with a success: its HTTP status and its own reason. */
+export class MailjetError extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: string | undefined,
+  ) {
+    super(`Mailjet ${status}${reason ? `: ${reason}` : ""}`);
+    this.name = "MailjetError";
+  }
+}
 
 function mailjetTransport(apiKey: string, secretKey: string): MailTransport {
   const authorization = `Basic ${Buffer.from(`${apiKey}:${secretKey}`).toString("base64")}`;
@@ -78,31 +91,37 @@ function mailjetTransport(apiKey: string, secretKey: string): MailTransport {
       const message = body?.Messages?.[0];
       if (!response.ok || message?.Status !== "success") {
         const reason = message?.Errors?.map((e) => e.ErrorMessage).join("; ") || body?.ErrorMessage;
-        throw new Error(`Mailjet ${response.status}${reason ? `: ${reason}` : ""}`);
+        throw new MailjetError(response.status, reason || undefined);
       }
     },
     async verify() {
       const response = await fetch(`${mailjetBaseUrl()}/v3/REST/user`, {
         headers: { authorization },
-        signal: AbortSignal.timeout(MAILJET_TIMEOUT_MS),
+        signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS),
       });
-      if (!response.ok) throw new Error(`Mailjet ${response.status}`);
+      if (!response.ok) throw new MailjetError(response.status, undefined);
     },
     close() {},
   };
 }
 
+/**
+ * SMTP over TLS only: implicit TLS on port 465, STARTTLS required on any other port, so the
+ * password and the visitors' messages never cross the network in clear. A server that offers no
+ * STARTTLS, or a certificate that does not verify, fails the connection.
+ */
 function smtpTransport(settings: SiteSettings): MailTransport {
   const port = settings.smtpPort ?? 587;
   const transporter = nodemailer.createTransport({
     host: settings.smtpServer!,
     port,
     secure: port === 465,
+    requireTLS: port !== 465,
     auth: settings.smtpUsername
       ? { user: settings.smtpUsername, pass: settings.smtpPassword ?? "" }
       : undefined,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
+    connectionTimeout: VERIFY_TIMEOUT_MS,
+    greetingTimeout: VERIFY_TIMEOUT_MS,
     socketTimeout: 30_000,
   });
   return {

@@ -8,6 +8,7 @@ import {
   onEnqueued,
   type OutboxMessage,
 } from "./outbox.server";
+import { describeMailError } from "./mail-errors.server";
 import { createMailTransport, senderOf, type MailTransport } from "./transports.server";
 
 const logger = rootLogger.child({ module: "mail" });
@@ -72,8 +73,8 @@ export function startMailWorker(options: MailWorkerOptions = {}) {
   async function recordFailure(message: OutboxMessage, error: unknown) {
     const giveUp = message.attempts >= maxAttempts;
     const retryInMs = retryDelayMs(message.attempts, retryBaseMs, maxRetryDelayMs);
-    const reason = error instanceof Error ? error.message : String(error);
-    await markAttemptFailed(db(), message.id, reason, { giveUp, retryInMs });
+    // Staff read this in the outbox; the log keeps the raw error.
+    await markAttemptFailed(db(), message.id, describeMailError(error), { giveUp, retryInMs });
     const details = { err: error, outboxId: message.id, attempt: message.attempts, retryInMs };
     if (giveUp) logger.error(details, "e-mail failed; giving up");
     else logger.warn(details, "e-mail failed; will retry");

@@ -1,0 +1,120 @@
+import Mustache from "mustache";
+
+/**
+ * The e-mail templates' placeholders, rendering and rules, shared by the server (sending, saving)
+ * and the templates screen (live preview, the same refusals before a round trip).
+ */
+
+/** The placeholders staff may use in both templates (back-office.md §2.17). */
+export const TEMPLATE_PLACEHOLDERS = [
+  "name",
+  "email",
+  "phone",
+  "subject",
+  "message",
+  "service_type",
+] as const;
+export type TemplateVariables = Record<(typeof TEMPLATE_PLACEHOLDERS)[number], string>;
+
+/** The sample request a preview and a test e-mail are filled with (back-office.md §7). */
+export const SAMPLE_VARIABLES: TemplateVariables = {
+  name: "Jean Dupont",
+  email: "jean.dupont@exemple.fr",
+  phone: "06 12 34 56 78",
+  subject: "Demande de devis pour un tableau électrique",
+  message: "Bonjour, je souhaiterais un devis pour remplacer le tableau électrique de ma maison.",
+  service_type: "Rénovation électrique",
+};
+
+export type EmailTemplateParts = { subject: string; htmlContent: string; textContent: string };
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+/**
+ * Fills a template. `{{x}}` is HTML-escaped in the HTML part (visitor input never becomes markup);
+ * the subject and the text part are plain text, so they are rendered without escaping.
+ */
+export function renderEmail(template: EmailTemplateParts, variables: TemplateVariables): RenderedEmail {
+  const plain = { escape: (value: unknown) => String(value) };
+  return {
+    subject: Mustache.render(template.subject, variables, undefined, plain).replace(/\s+/g, " ").trim(),
+    html: Mustache.render(template.htmlContent, variables),
+    text: Mustache.render(template.textContent, variables, undefined, plain),
+  };
+}
+
+type Token = [type: string, value: string, start: number, end: number, children?: Token[]];
+
+const PLACEHOLDER_LIST = TEMPLATE_PLACEHOLDERS.map((name) => `{{${name}}}`).join(", ");
+
+/**
+ * Why a template part cannot be saved, in French with its line, or null when it can. Refused:
+ * anything that would insert a value unescaped (`{{{x}}}`, `{{&x}}`, or the same after a change of
+ * delimiters), partials, unknown placeholders, and what Mustache cannot compile.
+ */
+export function templateProblem(source: string): string | null {
+  let tokens: Token[];
+  try {
+    tokens = Mustache.parse(source) as Token[];
+  } catch (error) {
+    return describeParseError(source, error instanceof Error ? error.message : String(error));
+  }
+  return firstForbidden(source, tokens);
+}
+
+function firstForbidden(source: string, tokens: Token[]): string | null {
+  for (const [type, value, start, end, children] of tokens) {
+    const where = `Ligne ${lineAt(source, start)}`;
+    const tag = source.slice(start, end);
+    switch (type) {
+      case "&":
+        return `${where} : « ${tag} » insérerait la valeur sans échappement. Utilisez {{${value}}} : les valeurs doivent rester échappées.`;
+      case ">":
+        return `${where} : les inclusions de modèles (« ${tag} ») ne sont pas autorisées.`;
+      case "=":
+        return `${where} : le changement de délimiteurs (« ${tag} ») n'est pas autorisé.`;
+      case "name":
+      case "#":
+      case "^":
+        if (!(TEMPLATE_PLACEHOLDERS as readonly string[]).includes(value)) {
+          return `${where} : variable inconnue « ${tag} ». Variables disponibles : ${PLACEHOLDER_LIST}.`;
+        }
+    }
+    const inner = children ? firstForbidden(source, children) : null;
+    if (inner) return inner;
+  }
+  return null;
+}
+
+function describeParseError(source: string, message: string): string {
+  const position = Number(/ at (\d+)$/.exec(message)?.[1] ?? NaN);
+  const unclosedSection = /^Unclosed section "(.*)"/.exec(message);
+  if (unclosedSection) {
+    const name = unclosedSection[1]!;
+    const opening = lastIndexOfTag(source, name);
+    const line = lineAt(source, opening >= 0 ? opening : position);
+    return `Ligne ${line} : la section « ${name} » n'est jamais fermée ({{/${name}}} manquant).`;
+  }
+  const unopened = /^Unopened section "(.*)"/.exec(message);
+  if (unopened) {
+    const name = unopened[1]!;
+    return `Ligne ${lineAt(source, position)} : « {{/${name}}} » ferme une section qui n'a pas été ouverte.`;
+  }
+  if (message.startsWith("Unclosed tag")) {
+    const opening = source.lastIndexOf("{{", Number.isNaN(position) ? undefined : position);
+    return `Ligne ${lineAt(source, opening >= 0 ? opening : position)} : balise non fermée (« }} » manquant).`;
+  }
+  return `Le modèle ne peut pas être compilé : balise invalide${Number.isNaN(position) ? "" : ` (ligne ${lineAt(source, position)})`}.`;
+}
+
+function lastIndexOfTag(source: string, name: string) {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(`\\{\\{\\s*[#^]\\s*${escaped}\\s*\\}\\}`, "g");
+  let last = -1;
+  for (const match of source.matchAll(pattern)) last = match.index;
+  return last;
+}
+
+function lineAt(source: string, position: number) {
+  if (Number.isNaN(position)) return 1;
+  return source.slice(0, Math.max(0, position)).split("\n").length;
+}
