@@ -18,10 +18,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|lucide-react|clsx|tailwind-merge|class-variance-authority)[\\/]/,
                   priority: 2,
                 },
-                // The contact form (and Zod/Conform behind it) stays with the two pages that show it.
+                // The contact form (and Zod/Conform behind it) stays with the two pages that show it;
+                // back-office modules of lib/ (admin/, schemas/, list-query) stay with the back office.
                 {
                   name: "site",
-                  test: /app[\\/](components[\\/]site|lib)[\\/](?!contact-form|contact-schema|recaptcha|zod)/,
+                  test: /app[\\/](components[\\/]site|lib)[\\/](?!contact-form|contact-schema|recaptcha|zod|admin[\\/]|schemas[\\/]|list-query)/,
                   priority: 1,
                 },
               ],

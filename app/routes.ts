@@ -17,6 +17,8 @@ export default [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.ts"),
     layout("routes/admin/layout.tsx", [index("routes/admin/dashboard.tsx")]),
+    // -- back-office resources (JSON)
+    route("api/media", "routes/admin/api/media.ts"),
     // Old and alternative paths, then any unknown /admin path.
     route("contact", "routes/admin/redirect.ts", { id: "admin-redirect-contact" }),
     route("author", "routes/admin/redirect.ts", { id: "admin-redirect-author" }),

@@ -11,31 +11,32 @@ import {
   type ImageFormat,
   type StoredImage,
 } from "~/lib/image-variants";
+import { notAnImageError, tooLargeError, UPLOAD_LIMITS, type UploadKind } from "~/lib/admin/media";
 import { logger } from "~/server/logger.server";
 import { contentTypeOf, keyFromMediaUrl, mediaUrl, storage } from "./storage.server";
 
-/** A rejected upload, with the French toast title and description the screens show. */
+/**
+ * A rejected upload, with the French toast title and description the screens show, and the HTTP
+ * status an upload endpoint answers with (413 for a file over the limit).
+ */
 export class InvalidUploadError extends Error {
   constructor(
     readonly title: string,
     readonly description: string,
+    readonly status: 400 | 413 | 415 = 415,
   ) {
     super(`${title} : ${description}`);
     this.name = "InvalidUploadError";
   }
 }
 
-export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
-/** Custom expertise icons (back-office.md §9). */
-export const MAX_ICON_BYTES = 2_097_152;
 // Beyond this a small file may expand to gigabytes of pixels (decompression bomb).
 const MAX_INPUT_PIXELS = 60_000_000;
 
 const RASTER_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 const ICON_FORMATS = new Set(["jpeg", "png", "gif", "svg"]);
 
-const notAnImage = () =>
-  new InvalidUploadError("Type de fichier invalide", "Veuillez sélectionner une image");
+const notAnImage = () => new InvalidUploadError(notAnImageError.title, notAnImageError.description);
 
 /**
  * Encoder effort. "thorough" (uploads): smaller files for a second or so of CPU per image; AVIF
@@ -275,26 +276,35 @@ const embeddedCode = () =>
     "Ce fichier contient du code en plus de l'image : il a été refusé.",
   );
 
-/** A file from a form: a project image (main or gallery) or a custom expertise icon. */
-export async function storeUploadedImage(file: File, kind: "image" | "icon") {
+/** The refusal of a file over the limit of `kind` (413). */
+export function tooLarge(kind: UploadKind) {
+  const { title, description } = tooLargeError(kind);
+  return new InvalidUploadError(title, description, 413);
+}
+
+/**
+ * A file from a form: a project image (main or gallery) or a custom expertise icon. Also returns
+ * the format the decoder found in the bytes (never the name's or the declared one).
+ */
+export async function storeUploadedImage(file: File, kind: UploadKind) {
   if (!(file instanceof File) || file.size === 0) throw notAnImage();
-  const limit = kind === "icon" ? MAX_ICON_BYTES : MAX_IMAGE_BYTES;
-  if (file.size > limit) {
-    throw new InvalidUploadError(
-      "Image trop volumineuse",
-      `L'image ne doit pas dépasser ${limit / 1024 / 1024}MB`,
-    );
-  }
+  if (file.size > UPLOAD_LIMITS[kind]) throw tooLarge(kind);
   const input = Buffer.from(await file.arrayBuffer());
   const format = await detectFormat(input);
-  if (kind === "image") return storeImage(input, { fileName: file.name, variants: "later" });
+  if (kind === "image") {
+    return { ...(await storeImage(input, { fileName: file.name, variants: "later" })), format: format! };
+  }
   if (!format || !ICON_FORMATS.has(format)) {
     throw new InvalidUploadError(
       "Format non valide",
       "Veuillez sélectionner une image (PNG, JPG, SVG, etc.)",
     );
   }
-  return format === "svg" ? storeSvg(input) : storeImage(input, { fileName: file.name, maxSize: ICON_SIZE });
+  const stored =
+    format === "svg"
+      ? await storeSvg(input)
+      : await storeImage(input, { fileName: file.name, maxSize: ICON_SIZE });
+  return { ...stored, format };
 }
 
 /** Every stored key behind one of our media URLs (all variants of a pipeline image). */

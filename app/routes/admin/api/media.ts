@@ -1,0 +1,71 @@
+import { parseFormData } from "@remix-run/form-data-parser";
+import { data } from "react-router";
+import type { Route } from "./+types/media";
+import type { MediaError, UploadAnswer } from "~/lib/admin/media";
+import { parseListQuery } from "~/lib/list-query";
+import { noStoreHeaders, requireUser } from "~/server/auth/session.server";
+import { logger } from "~/server/logger.server";
+import { InvalidUploadError } from "~/server/media/images.server";
+import {
+  addToLibrary,
+  deleteFromLibrary,
+  listMedia,
+  MediaInUseError,
+  mediaListSpec,
+} from "~/server/media/library.server";
+import { readImageUpload } from "~/server/media/upload.server";
+
+/**
+ * The back office's media library, in JSON for the image field and the editor:
+ *   GET  ?q=&page=                      one page of the library
+ *   POST multipart (file, alt), ?kind=icon for the 2 MB icon limit   an upload
+ *   POST intent=delete&id=              removes an unused image (409 while content uses it)
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return data(await listMedia(parseListQuery(request, mediaListSpec)), { headers: noStoreHeaders });
+}
+
+function refused(error: MediaError, status: number) {
+  return data<UploadAnswer>({ error }, { status, headers: noStoreHeaders });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // Before the body is read: an anonymous upload is never parsed.
+  const user = await requireUser(request);
+  const mutation = { actor: user, ip: context.clientIp };
+
+  if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
+    const form = await parseFormData(request, { maxParts: 10, maxTotalSize: 16 * 1024 }).catch(() => null);
+    const id = form?.get("id");
+    if (form?.get("intent") !== "delete" || typeof id !== "string") {
+      return refused({ title: "Erreur", description: "Requête non reconnue." }, 400);
+    }
+    try {
+      if (!(await deleteFromLibrary(id, mutation)))
+        return refused({ title: "Erreur", description: "Cette image n'existe plus." }, 404);
+      return data({ deleted: id }, { headers: noStoreHeaders });
+    } catch (error) {
+      if (error instanceof MediaInUseError)
+        return refused({ title: "Impossible de supprimer", description: error.message }, 409);
+      throw error;
+    }
+  }
+
+  try {
+    const asset = await addToLibrary(await readImageUpload(request), mutation);
+    return data<UploadAnswer>({ asset }, { status: 201, headers: noStoreHeaders });
+  } catch (error) {
+    if (error instanceof InvalidUploadError) {
+      return refused({ title: error.title, description: error.description }, error.status);
+    }
+    logger.error({ err: error }, "media upload failed");
+    return refused(
+      {
+        title: "Erreur de téléchargement",
+        description: "L'image n'a pas pu être enregistrée. Veuillez réessayer.",
+      },
+      500,
+    );
+  }
+}

@@ -1,0 +1,139 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { MediaAsset } from "~/lib/admin/media";
+import { defineListSpec, type ListPage, type ListQuery } from "~/lib/list-query";
+import { mutate, type MutationContext } from "~/server/audit/mutation.server";
+import { db } from "~/server/db/client.server";
+import { containsText, listPage } from "~/server/db/list.server";
+import { mediaAssets } from "~/server/db/schema";
+import { deleteMediaIfUnused, findMediaUsages, type MediaUsage } from "./cleanup.server";
+import { storeUploadedImage } from "./images.server";
+import type { ImageUpload } from "./upload.server";
+
+/** The library's list: newest first, searched by file name or alt text. */
+export const mediaListSpec = defineListSpec({
+  sorts: ["createdAt"],
+  defaultSort: "createdAt",
+  defaultDir: "desc",
+});
+
+/** A grid of 2, 3, 4 or 6 columns fills evenly. */
+export const MEDIA_PAGE_SIZE = 24;
+
+const MIME_TYPES: Record<string, string> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  avif: "image/avif",
+  heif: "image/heif",
+  tiff: "image/tiff",
+  svg: "image/svg+xml",
+};
+
+type MediaRow = typeof mediaAssets.$inferSelect;
+
+function toAsset(row: MediaRow): MediaAsset {
+  return {
+    id: row.id,
+    url: row.url,
+    originalName: row.originalName,
+    mimeType: row.mimeType,
+    sizeBytes: row.sizeBytes,
+    width: row.width,
+    height: row.height,
+    altText: row.altText,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Stores an uploaded image (checked by its bytes, re-encoded without metadata) and records it in
+ * the library, audited. The same picture uploaded again is the same file: its existing entry is
+ * returned (and given the alt text if it had none).
+ */
+export async function addToLibrary(upload: ImageUpload, context: MutationContext): Promise<MediaAsset> {
+  const stored = await storeUploadedImage(upload.file, upload.kind);
+  const row = await mutate(context, async (m) => {
+    const [created] = await m.tx
+      .insert(mediaAssets)
+      .values({
+        url: stored.url,
+        originalName: upload.file.name.slice(0, 255) || null,
+        mimeType: MIME_TYPES[stored.format] ?? null,
+        sizeBytes: upload.file.size,
+        width: stored.width,
+        height: stored.height,
+        altText: upload.alt,
+        uploadedBy: context.actor.id,
+      })
+      .onConflictDoNothing({ target: mediaAssets.url })
+      .returning();
+    if (created) {
+      await m.audit({
+        action: "upload",
+        entityType: "media_assets",
+        entityId: created.id,
+        details: { mimeType: created.mimeType, sizeBytes: created.sizeBytes },
+      });
+      return created;
+    }
+    const [existing] = await m.tx.select().from(mediaAssets).where(eq(mediaAssets.url, stored.url));
+    if (upload.alt && !existing!.altText) return m.update(mediaAssets, existing!.id, { altText: upload.alt });
+    return existing!;
+  });
+  return toAsset(row);
+}
+
+/** One page of the library (`query.q` searches file names and alt texts). */
+export async function listMedia(query: ListQuery, pageSize = MEDIA_PAGE_SIZE): Promise<ListPage<MediaAsset>> {
+  const where = and(containsText([mediaAssets.originalName, mediaAssets.altText], query.q));
+  const page = await listPage(
+    query.page,
+    {
+      count: () => db().$count(mediaAssets, where),
+      rows: ({ limit, offset }) =>
+        db()
+          .select()
+          .from(mediaAssets)
+          .where(where)
+          .orderBy(query.dir === "asc" ? mediaAssets.createdAt : desc(mediaAssets.createdAt), mediaAssets.id)
+          .limit(limit)
+          .offset(offset),
+    },
+    pageSize,
+  );
+  return { ...page, items: page.items.map(toAsset) };
+}
+
+export async function getMedia(id: string): Promise<MediaAsset | null> {
+  const [row] = await db().select().from(mediaAssets).where(eq(mediaAssets.id, id));
+  return row ? toAsset(row) : null;
+}
+
+/** A library image still used by content: deleting it would break those pages. Nothing was deleted. */
+export class MediaInUseError extends Error {
+  constructor(readonly usages: MediaUsage[]) {
+    super(
+      `Cette image est utilisée par ${usages.length} contenu${usages.length > 1 ? "s" : ""} : ${usages
+        .slice(0, 5)
+        .map((usage) => `« ${usage.label} »`)
+        .join(", ")}${usages.length > 5 ? "…" : ""}. Retirez-la de ces contenus avant de la supprimer.`,
+    );
+    this.name = "MediaInUseError";
+  }
+}
+
+/**
+ * Removes an image from the library, audited, then its files: refused with MediaInUseError while
+ * any content uses it. Returns false when there was no such entry.
+ */
+export async function deleteFromLibrary(id: string, context: MutationContext): Promise<boolean> {
+  const asset = await getMedia(id);
+  if (!asset) return false;
+  const usages = await findMediaUsages(asset.url);
+  if (usages.length > 0) throw new MediaInUseError(usages);
+  await mutate(context, (m) => m.remove(mediaAssets, id, { details: { url: asset.url } }));
+  // After the commit, and only if nothing took the file up meanwhile.
+  await deleteMediaIfUnused(asset.url);
+  return true;
+}
