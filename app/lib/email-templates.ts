@@ -33,7 +33,10 @@ export type RenderedEmail = { subject: string; html: string; text: string };
  * Fills a template. `{{x}}` is HTML-escaped in the HTML part (visitor input never becomes markup);
  * the subject and the text part are plain text, so they are rendered without escaping.
  */
-export function renderEmail(template: EmailTemplateParts, variables: TemplateVariables): RenderedEmail {
+export function renderEmail(
+  template: EmailTemplateParts,
+  variables: TemplateVariables | Record<string, string>,
+): RenderedEmail {
   const plain = { escape: (value: unknown) => String(value) };
   return {
     subject: Mustache.render(template.subject, variables, undefined, plain).replace(/\s+/g, " ").trim(),

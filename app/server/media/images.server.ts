@@ -212,9 +212,9 @@ const rendering = new Map<string, Promise<boolean>>();
  * false for any key that is not such a variant.
  */
 export function renderMissingVariant(key: string): Promise<boolean> {
-  const target = parseImageUrl(mediaUrl(key.replace(VARIANT_SUFFIX, ".webp")));
-  const variant = target && variantsOf(target).find((candidate) => candidate.key === key);
-  if (!target || !variant) return Promise.resolve(false);
+  const target = imageOfKey(key);
+  if (!target) return Promise.resolve(false);
+  const variant = variantsOf(target).find((candidate) => candidate.key === key)!;
   let render = rendering.get(key);
   if (!render) {
     render = (async () => {
@@ -226,6 +226,12 @@ export function renderMissingVariant(key: string): Promise<boolean> {
     rendering.set(key, render);
   }
   return render;
+}
+
+/** The pipeline image a stored key is one of the files of (canonical or variant), or null. */
+function imageOfKey(key: string): StoredImage | null {
+  const image = parseImageUrl(mediaUrl(key.replace(VARIANT_SUFFIX, ".webp")));
+  return image && variantsOf(image).some((variant) => variant.key === key) ? image : null;
 }
 
 /** "-640.webp", ".avif", "-og.jpg"... after the "<hash>-<W>x<H>" stem. */
@@ -307,11 +313,11 @@ export async function storeUploadedImage(file: File, kind: UploadKind) {
   return { ...stored, format };
 }
 
-/** Every stored key behind one of our media URLs (all variants of a pipeline image). */
+/** Every stored key behind one of our media URLs (all files of a pipeline image, from any of them). */
 export function mediaKeysOf(url: string): string[] {
   const key = keyFromMediaUrl(url);
   if (!key) return [];
-  const image = parseImageUrl(mediaUrl(key));
+  const image = imageOfKey(key);
   return image ? variantsOf(image).map((variant) => variant.key) : [key];
 }
 

@@ -1,0 +1,270 @@
+/**
+ * The back office's projects (back-office.md §2.9, §2.10, §4, §5): the list, the form's reads and
+ * the create, update and delete mutations. The gallery is gallery.server.ts, quick creation
+ * quick-create.server.ts.
+ */
+import { and, asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { type ListQuery } from "~/lib/list-query";
+import { fromParisInput } from "~/lib/paris-time";
+import { QUICK_CREATE_PREFIX, type ProjectFormValues, type projectListSpec } from "~/lib/schemas/project";
+import { slugify } from "~/lib/slugify";
+import { mutate, type MutationContext, type MutationScope } from "~/server/audit/mutation.server";
+import { db, type Executor } from "~/server/db/client.server";
+import { containsText, listPage } from "~/server/db/list.server";
+import { projectCategories, projectCategoryRelations, projectImages, projects } from "~/server/db/schema";
+import { deleteMediaIfUnused } from "~/server/media/cleanup.server";
+import { announceEnqueued } from "~/server/mail/outbox.server";
+import { queueProjectNotice } from "./notice.server";
+
+export type ProjectListQuery = ListQuery<
+  (typeof projectListSpec.sorts)[number],
+  keyof NonNullable<typeof projectListSpec.filters>
+>;
+
+export type ProjectListItem = {
+  id: string;
+  title: string;
+  slug: string;
+  category: string | null;
+  location: string | null;
+  status: string;
+  createdAt: Date;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` can be a row id at all (an address typed by hand is not sent to Postgres). */
+export function isUuid(id: string | undefined): id is string {
+  return Boolean(id && UUID.test(id));
+}
+
+/** §2.9: search in the title or the category name, optional category (by slug), newest first. */
+export async function listProjects(query: ProjectListQuery) {
+  const where = and(
+    containsText([projects.title, projects.category], query.q),
+    query.filters.category
+      ? inArray(
+          projects.category,
+          db()
+            .select({ name: projectCategories.name })
+            .from(projectCategories)
+            .where(eq(projectCategories.slug, query.filters.category)),
+        )
+      : undefined,
+  );
+  return listPage<ProjectListItem>(query.page, {
+    count: () => db().$count(projects, where),
+    rows: ({ limit, offset }) =>
+      db()
+        .select({
+          id: projects.id,
+          title: projects.title,
+          slug: projects.slug,
+          category: projects.category,
+          location: projects.location,
+          status: projects.status,
+          createdAt: projects.createdAt,
+        })
+        .from(projects)
+        .where(where)
+        .orderBy(query.dir === "asc" ? asc(projects.createdAt) : desc(projects.createdAt), asc(projects.id))
+        .limit(limit)
+        .offset(offset),
+  });
+}
+
+/** Project categories for the select and the filter, by name (§7). */
+export function listProjectCategories() {
+  return db()
+    .select({ id: projectCategories.id, name: projectCategories.name, slug: projectCategories.slug })
+    .from(projectCategories)
+    .orderBy(asc(projectCategories.name));
+}
+
+/** The stored project for the edit form, or null (unknown or malformed id). */
+export async function getProject(id: string | undefined) {
+  if (!isUuid(id)) return null;
+  const [row] = await db().select().from(projects).where(eq(projects.id, id));
+  return row ?? null;
+}
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+/** A slug no other project holds: `base`, else `base-2`, `base-3`... */
+async function uniqueSlug(executor: Executor, base: string, exceptId?: string) {
+  const stem = base || "projet";
+  const taken = new Set(
+    (
+      await executor
+        .select({ slug: projects.slug, id: projects.id })
+        .from(projects)
+        .where(or(eq(projects.slug, stem), like(projects.slug, `${stem}-%`)))
+    )
+      .filter((row) => row.id !== exceptId)
+      .map((row) => row.slug),
+  );
+  if (!taken.has(stem)) return stem;
+  for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`;
+}
+
+/** The slug a title gives, without the quick-creation marker (it is removed when the text is written). */
+export function slugFromTitle(title: string) {
+  return slugify(title.replace(QUICK_CREATE_PREFIX, ""));
+}
+
+/** A slug typed by hand that another project holds. */
+export class SlugTakenError extends Error {
+  constructor(readonly slug: string) {
+    super(`Le slug "${slug}" est déjà utilisé par un autre projet.`);
+    this.name = "SlugTakenError";
+  }
+}
+
+const emptyToNull = (value: string | undefined) => (value ? value : null);
+
+/** The stored columns of the form's values, except the slug and the dates (rules of §4). */
+function columnsOf(values: ProjectFormValues) {
+  return {
+    title: values.title,
+    location: values.location,
+    description: values.description,
+    mainImage: values.image,
+    category: values.category,
+    readTime: values.readTime,
+    status: values.status,
+    content: emptyToNull(values.content),
+    challenges: emptyToNull(values.challenges),
+    solutions: emptyToNull(values.solutions),
+    results: emptyToNull(values.results),
+    metaTitle: emptyToNull(values.metaTitle),
+    metaDescription: emptyToNull(values.metaDescription),
+    metaKeywords: emptyToNull(values.metaKeywords),
+    canonicalUrl: emptyToNull(values.canonicalUrl),
+    ogTitle: emptyToNull(values.ogTitle),
+    ogDescription: emptyToNull(values.ogDescription),
+    ogImage: emptyToNull(values.ogImage),
+    twitterTitle: emptyToNull(values.twitterTitle),
+    twitterDescription: emptyToNull(values.twitterDescription),
+    twitterImage: emptyToNull(values.twitterImage),
+  };
+}
+
+/** A slug typed in the form (kept if free), else one made from the title. */
+async function slugFor(tx: Executor, values: ProjectFormValues, exceptId?: string) {
+  const typed = values.slug ? slugify(values.slug) : "";
+  if (!typed) return uniqueSlug(tx, slugFromTitle(values.title), exceptId);
+  const [holder] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.slug, typed))
+    .limit(1);
+  if (holder && holder.id !== exceptId) throw new SlugTakenError(typed);
+  return typed;
+}
+
+/** The project's category link (§3 project_category_relations): the category named, if it exists. */
+async function linkCategory(tx: Executor, projectId: string, categoryName: string | null) {
+  await tx.delete(projectCategoryRelations).where(eq(projectCategoryRelations.projectId, projectId));
+  if (!categoryName) return;
+  await tx.execute(sql`
+    insert into ${projectCategoryRelations} (project_id, category_id)
+    select ${projectId}, id from ${projectCategories} where name = ${categoryName}`);
+}
+
+/**
+ * §4: a project created published is published now; one updated to published keeps its first
+ * publication date; a scheduled one goes public at its date.
+ */
+function publicationDates(values: ProjectFormValues, previous: ProjectRow | null) {
+  const scheduledAt = values.status === "scheduled" ? fromParisInput(values.scheduledDate) : null;
+  const publishedAt =
+    values.status === "published" ? (previous?.publishedAt ?? new Date()) : (previous?.publishedAt ?? null);
+  return { scheduledAt: scheduledAt ?? previous?.scheduledAt ?? null, publishedAt };
+}
+
+/** Inserts a project and its category link in `m`'s transaction; queues the creation notice. */
+export async function insertProject(
+  m: MutationScope,
+  values: Pick<ProjectRow, "title" | "status"> & Partial<Omit<typeof projects.$inferInsert, "id" | "slug">>,
+  createdBy: string,
+  options: { slug?: string } = {},
+) {
+  const slug = options.slug ?? (await uniqueSlug(m.tx, slugFromTitle(values.title)));
+  const project = await m.insert(projects, { ...values, slug });
+  await linkCategory(m.tx, project.id, project.category);
+  await queueProjectNotice(m.tx, project, createdBy);
+  return project;
+}
+
+/** §2.10 create: one transaction (row, category link, audit, revision, notice in the outbox). */
+export async function createProject(context: MutationContext, values: ProjectFormValues) {
+  const project = await mutate(context, async (m) =>
+    insertProject(m, { ...columnsOf(values), ...publicationDates(values, null) }, context.actor.email, {
+      slug: await slugFor(m.tx, values),
+    }),
+  );
+  announceEnqueued();
+  return project;
+}
+
+/**
+ * §2.10 update: refused when the project changed since the form was opened (`values.updatedAt`).
+ * A main or social image the save replaced is removed from storage when nothing else uses it.
+ */
+export async function updateProject(context: MutationContext, id: string, values: ProjectFormValues) {
+  const { project, previous } = await mutate(context, async (m) => {
+    const [previous] = await m.tx.select().from(projects).where(eq(projects.id, id)).for("update");
+    const project = await m.update(
+      projects,
+      id,
+      {
+        ...columnsOf(values),
+        ...publicationDates(values, previous ?? null),
+        slug: await slugFor(m.tx, values, id),
+      },
+      { expectedUpdatedAt: values.updatedAt ?? null },
+    );
+    await linkCategory(m.tx, id, project.category);
+    return { project, previous: previous! };
+  });
+  await removeReplacedFiles(previous, project);
+  return project;
+}
+
+/** Our media files a stored project points at: its images and those quoted in its texts. */
+function mediaOf(row: ProjectRow | null): Set<string> {
+  if (!row) return new Set();
+  const html = [row.content, row.challenges, row.solutions, row.results].join(" ");
+  return new Set(
+    [
+      row.mainImage,
+      row.ogImage,
+      row.twitterImage,
+      ...(html.match(/\/media\/images\/[a-z0-9._-]+/g) ?? []),
+    ].filter((url): url is string => Boolean(url)),
+  );
+}
+
+/** Files `before` used that `after` (null: deleted) no longer does, removed if nothing else uses them. */
+async function removeReplacedFiles(before: ProjectRow, after: ProjectRow | null) {
+  const kept = mediaOf(after);
+  for (const url of mediaOf(before)) if (!kept.has(url)) await deleteMediaIfUnused(url);
+}
+
+/**
+ * §2.9 delete: the project, its gallery rows and category links (cascade) in one audited
+ * transaction; then every file it used that nothing else uses.
+ */
+export async function deleteProject(context: MutationContext, id: string) {
+  const { project, gallery } = await mutate(context, async (m) => {
+    const gallery = await m.tx
+      .select({ url: projectImages.imageUrl })
+      .from(projectImages)
+      .where(eq(projectImages.projectId, id));
+    const project = await m.remove(projects, id, { details: { galleryImages: gallery.length } });
+    return { project, gallery };
+  });
+  await removeReplacedFiles(project, null);
+  for (const url of new Set(gallery.map((image) => image.url))) await deleteMediaIfUnused(url);
+  return project;
+}
