@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { emailOutbox } from "~/server/db/schema";
 import { enqueueEmail } from "~/server/mail/outbox.server";
+import { describeMailError } from "~/server/mail/mail-errors.server";
 import type { Email, MailTransport } from "~/server/mail/transports.server";
 import { retryDelayMs, startMailWorker, type MailWorker } from "~/server/mail/worker.server";
 
@@ -90,7 +91,11 @@ describe("mail worker", () => {
 
     await w.runOnce();
     let [row] = await rows();
-    expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "provider unavailable" });
+    expect(row).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: describeMailError(new Error("provider unavailable")),
+    });
     let delay = row!.nextAttemptAt.getTime() - Date.now();
     expect(delay).toBeGreaterThan(55_000);
     expect(delay).toBeLessThanOrEqual(60_000);
@@ -123,7 +128,12 @@ describe("mail worker", () => {
       await w.runOnce();
     }
     const [row] = await rows();
-    expect(row).toMatchObject({ status: "failed", attempts: 3, lastError: "provider unavailable" });
+    // Staff read a French summary; the provider's raw words go to the log.
+    expect(row).toMatchObject({
+      status: "failed",
+      attempts: 3,
+      lastError: describeMailError(new Error("provider unavailable")),
+    });
   });
 
   it("hands each message to one worker only when several claim at once (SKIP LOCKED)", async () => {
