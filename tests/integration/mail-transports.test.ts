@@ -7,7 +7,7 @@ import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { emailOutbox, siteSettings } from "~/server/db/schema";
+import { emailOutbox, siteSettings, users } from "~/server/db/schema";
 import { submitContact } from "~/server/contacts/contact-form.server";
 import { checkMailConfiguration } from "~/server/mail/mail-check.server";
 import { sendTestEmail } from "~/server/mail/test-email.server";
@@ -103,7 +103,15 @@ describe("SMTP transport", () => {
     });
     const worker = startMailWorker({ intervalMs: 60_000 });
     try {
-      const result = await sendTestEmail("admin@exemple.fr", "contact_notification");
+      const [admin] = await db()
+        .insert(users)
+        .values({ name: "Admin", email: "admin@exemple.fr", role: "admin" })
+        .returning();
+      const result = await sendTestEmail(
+        { actor: { id: admin!.id, email: admin!.email } },
+        "admin@exemple.fr",
+        "contact_notification",
+      );
       expect(result).toEqual({ success: true, message: "Email de test envoyé avec succès!" });
     } finally {
       await worker.stop();

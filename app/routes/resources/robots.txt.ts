@@ -5,7 +5,8 @@ export async function loader() {
   return new Response(await renderRobotsTxt(), {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "public, max-age=300",
+      // Revalidated on every fetch: a change in the back office shows at once.
+      "Cache-Control": "public, max-age=0, must-revalidate",
     },
   });
 }

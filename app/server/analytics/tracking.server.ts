@@ -1,4 +1,5 @@
 import { parseConsent, type Consent } from "~/lib/consent";
+import { GA4_ID_PATTERN, GTM_ID_PATTERN } from "~/lib/tracking-ids";
 import { config } from "~/server/config.server";
 import { onContentChanged } from "~/server/content-changes.server";
 import { db } from "~/server/db/client.server";
@@ -13,9 +14,6 @@ export type TrackingState = {
   tagManager: TagManager | null;
 };
 export type TagManager = { gtmId: string; ga4Id: string | null; allowedHosts: string[] };
-
-const GTM_ID = /^GTM-[A-Z0-9]{4,12}$/;
-const GA4_ID = /^G-[A-Z0-9]{4,16}$/;
 
 let cached: Promise<TagManager | null> | undefined;
 onContentChanged(() => {
@@ -39,12 +37,12 @@ async function readTagManager(): Promise<TagManager | null> {
   const [row] = await db().select().from(gtmSettings).limit(1);
   const gtmId = row?.gtmId?.trim().toUpperCase();
   if (!row?.isEnabled || !gtmId) return null;
-  if (!GTM_ID.test(gtmId)) {
+  if (!GTM_ID_PATTERN.test(gtmId)) {
     logger.warn({ gtmId }, "tracking: the container id is not of the GTM-XXXXXXX form; tag manager off");
     return null;
   }
   const ga4Id = row.ga4Id?.trim().toUpperCase() || null;
-  return { gtmId, ga4Id: ga4Id && GA4_ID.test(ga4Id) ? ga4Id : null, allowedHosts: allowedHosts() };
+  return { gtmId, ga4Id: ga4Id && GA4_ID_PATTERN.test(ga4Id) ? ga4Id : null, allowedHosts: allowedHosts() };
 }
 
 /**

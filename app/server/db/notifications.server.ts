@@ -11,7 +11,7 @@ import { logger } from "~/server/logger.server";
  * never one borrowed from the pool. When the connection drops it reconnects with backoff, and
  * then announces a change anyway: notifications sent while it was away are lost for good.
  */
-const CHANNEL = "content_changed";
+export const CONTENT_CHANGED_CHANNEL = "content_changed";
 const HEARTBEAT_MS = 30_000;
 const MAX_BACKOFF_MS = 30_000;
 
@@ -61,13 +61,13 @@ async function connect() {
     application_name: "content-listener",
   });
   candidate.on("notification", (message) => {
-    if (message.channel === CHANNEL) announceContentChanged(message.payload || "*");
+    if (message.channel === CONTENT_CHANGED_CHANNEL) announceContentChanged(message.payload || "*");
   });
   candidate.on("error", (error) => lost(candidate, error));
   candidate.on("end", () => lost(candidate));
   try {
     await candidate.connect();
-    await candidate.query(`LISTEN ${CHANNEL}`);
+    await candidate.query(`LISTEN ${CONTENT_CHANGED_CHANNEL}`);
   } catch (error) {
     lost(candidate, error);
     return;

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import { renderEmail, SAMPLE_VARIABLES } from "~/lib/email-templates";
 import type { EmailTemplateName } from "~/lib/enums";
+import { mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";
 import { emailOutbox } from "~/server/db/schema";
 import { announceEnqueued, enqueueEmail, giveUpMessage } from "./outbox.server";
@@ -18,15 +19,23 @@ const WAIT_MS = 20_000;
  * outcome so staff read the provider's answer. A failed test is not retried: it stays in the
  * outbox as failed, with its reason, until someone sends it again.
  */
-export async function sendTestEmail(to: string, templateName: EmailTemplateName): Promise<TestSendResult> {
+export async function sendTestEmail(
+  context: MutationContext,
+  to: string,
+  templateName: EmailTemplateName,
+): Promise<TestSendResult> {
   const template = await loadTemplate(db(), templateName);
   const email = renderEmail(template, SAMPLE_VARIABLES);
-  const id = await enqueueEmail(db(), {
-    templateName,
-    toAddress: to,
-    subject: `[Test] ${email.subject}`,
-    htmlBody: email.html,
-    textBody: email.text,
+  const id = await mutate(context, async (m) => {
+    const queued = await enqueueEmail(m.tx, {
+      templateName,
+      toAddress: to,
+      subject: `[Test] ${email.subject}`,
+      htmlBody: email.html,
+      textBody: email.text,
+    });
+    await m.audit({ action: "test_email", entityType: "email_templates", entityId: template.id });
+    return queued;
   });
   announceEnqueued();
   return waitForFirstAttempt(id);

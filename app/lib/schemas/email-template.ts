@@ -1,0 +1,35 @@
+import { templateProblem } from "~/lib/email-templates";
+import { emailTemplateNames } from "~/lib/enums";
+import { z } from "~/lib/zod";
+
+/** Mustache rules on top of a required text: refused with the line and the reason. */
+const templatePart = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .max(max, `${max} caractères au maximum`)
+    .superRefine((value, context) => {
+      const problem = templateProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    });
+
+/** An e-mail template as the templates screen saves it (back-office.md §2.17). */
+export const emailTemplateSchema = z.object({
+  name: z.enum(emailTemplateNames),
+  updatedAt: z.string().optional(),
+  subject: templatePart("Le sujet est requis", 200),
+  htmlContent: templatePart("Le contenu HTML est requis", 100_000),
+  textContent: templatePart("Le contenu texte est requis", 50_000),
+});
+export type EmailTemplateInput = z.infer<typeof emailTemplateSchema>;
+
+/** The test-send dialog: a destination address (back-office.md §5). */
+export const testEmailSchema = z.object({
+  name: z.enum(emailTemplateNames, { error: "Veuillez sélectionner un template" }),
+  to: z
+    .string({ error: "Veuillez entrer une adresse email de test" })
+    .trim()
+    .min(1, "Veuillez entrer une adresse email de test")
+    .max(254, "Email invalide")
+    .pipe(z.email("Email invalide")),
+});

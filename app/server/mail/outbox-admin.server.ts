@@ -1,0 +1,71 @@
+import { and, count, eq, inArray, type SQL } from "drizzle-orm";
+import type { ListQuery } from "~/lib/list-query";
+import { mutate, type MutationContext } from "~/server/audit/mutation.server";
+import { db } from "~/server/db/client.server";
+import { containsText, listOrder, listPage } from "~/server/db/list.server";
+import { emailOutbox } from "~/server/db/schema";
+import { announceEnqueued } from "./outbox.server";
+
+/** One page of the outbox for staff: who, what, where it stands and the last error. */
+export function listOutbox(query: ListQuery<"createdAt", "status">) {
+  const where = and(
+    containsText([emailOutbox.toAddress, emailOutbox.subject], query.q),
+    query.filters.status ? eq(emailOutbox.status, query.filters.status) : undefined,
+  );
+  return listPage(query.page, {
+    count: () => db().$count(emailOutbox, where),
+    rows: ({ limit, offset }) =>
+      db()
+        .select({
+          id: emailOutbox.id,
+          createdAt: emailOutbox.createdAt,
+          sentAt: emailOutbox.sentAt,
+          toAddress: emailOutbox.toAddress,
+          subject: emailOutbox.subject,
+          templateName: emailOutbox.templateName,
+          status: emailOutbox.status,
+          attempts: emailOutbox.attempts,
+          nextAttemptAt: emailOutbox.nextAttemptAt,
+          lastError: emailOutbox.lastError,
+        })
+        .from(emailOutbox)
+        .where(where)
+        .orderBy(...listOrder(emailOutbox.createdAt, query.dir, emailOutbox.id))
+        .limit(limit)
+        .offset(offset),
+  });
+}
+
+/** Mails given up, and mails waiting for a retry after an error: what needs a look. */
+export async function countOutboxProblems() {
+  const [row] = await db()
+    .select({ failed: count() })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.status, "failed"));
+  return row?.failed ?? 0;
+}
+
+/** Resendable: given up, or waiting for a retry (sent again now). */
+const RESENDABLE: SQL = inArray(emailOutbox.status, ["failed", "pending"]);
+
+/**
+ * Puts a failed or waiting message back in the queue, due now, with a fresh count of attempts,
+ * and wakes this instance's worker. False when the message is being sent or already sent.
+ */
+export async function resendOutboxMessage(context: MutationContext, id: string) {
+  const [row] = await db()
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.id, id), RESENDABLE));
+  if (!row) return false;
+  await mutate(context, (m) =>
+    m.update(
+      emailOutbox,
+      id,
+      { status: "pending", attempts: 0, nextAttemptAt: new Date() },
+      { action: "resend" },
+    ),
+  );
+  announceEnqueued();
+  return true;
+}
