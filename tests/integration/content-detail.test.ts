@@ -89,15 +89,40 @@ describe("article detail", () => {
 
     const related = await getRelatedArticles({ id: current.id, category: { name: "A", slug: "a" } });
     expect(related.sameCategory.map((x) => x.slug)).toEqual(["a-1", "a-2", "a-3"]);
-    expect(related.similar.map((x) => x.slug)).toEqual(["b-1", "a-4", "a-5"]);
+    // The same category first (after the side list's three), then another shared category.
+    expect(related.similar.map((x) => x.slug)).toEqual(["a-4", "a-5", "b-1"]);
+  });
+
+  it("similar articles: the shown category before newer articles of another shared one", async () => {
+    const [a, b] = await db()
+      .insert(blogCategories)
+      .values([
+        { name: "A", slug: "a" },
+        { name: "B", slug: "b" },
+      ])
+      .returning();
+    const link = (articleId: string, categoryId: string) =>
+      db().insert(blogArticleCategories).values({ articleId, categoryId });
+    const current = await article({ slug: "courant", publishedAt: at(-0.1) });
+    await link(current.id, a!.id);
+    await link(current.id, b!.id);
+    for (let i = 1; i <= 4; i++)
+      await link((await article({ slug: `a-${i}`, publishedAt: at(-10 - i) })).id, a!.id);
+    await link((await article({ slug: "b-recent", publishedAt: at(-1) })).id, b!.id);
+    await article({ slug: "dernier", publishedAt: at(-0.5) });
+
+    const related = await getRelatedArticles({ id: current.id, category: { name: "A", slug: "a" } });
+    expect(related.sameCategory.map((x) => x.slug)).toEqual(["a-1", "a-2", "a-3"]);
+    expect(related.similar.map((x) => x.slug)).toEqual(["a-4", "b-recent", "dernier"]);
   });
 
   it("similar articles are topped up with the latest ones", async () => {
-    const current = await article({ slug: "seul" });
+    const current = await article({ slug: "seul", publishedAt: at(-0.1) });
     await article({ slug: "autre-1", publishedAt: at(-1) });
     await article({ slug: "autre-2", publishedAt: at(-2) });
     const related = await getRelatedArticles({ id: current.id, category: null });
     expect(related.sameCategory).toEqual([]);
+    // Never the article itself, though it is the newest.
     expect(related.similar.map((x) => x.slug)).toEqual(["autre-1", "autre-2"]);
   });
 });

@@ -87,8 +87,11 @@ const articleOrder = [
 type ArticleListOptions = {
   /** Only articles in this category (blog_categories.slug). */
   categorySlug?: string | null;
-  /** Only articles sharing at least one category with this article. */
-  sharingCategoryWith?: string;
+  /**
+   * Closest to this article first: its shown category, then any other category it has, then the
+   * rest; newest first within each.
+   */
+  closestTo?: { articleId: string; categorySlug: string | null };
   excludeIds?: string[];
   limit?: number;
 };
@@ -97,14 +100,19 @@ type ArticleListOptions = {
 export async function listPublishedArticles(options: ArticleListOptions = {}): Promise<ArticleSummary[]> {
   const conditions = [publiclyVisible(blogArticles)];
   if (options.categorySlug) conditions.push(inCategory(options.categorySlug));
-  if (options.sharingCategoryWith) conditions.push(sharesCategoryWith(options.sharingCategoryWith));
   if (options.excludeIds?.length) conditions.push(notInArray(blogArticles.id, options.excludeIds));
+  const closeness = options.closestTo
+    ? [
+        sql`case when ${options.closestTo.categorySlug ? inCategory(options.closestTo.categorySlug) : sql`false`} then 0
+          when ${sharesCategoryWith(options.closestTo.articleId)} then 1 else 2 end`,
+      ]
+    : [];
   const query = db()
     .select(summaryColumns)
     .from(blogArticles)
     .leftJoin(blogAuthors, eq(blogAuthors.id, blogArticles.authorId))
     .where(and(...conditions))
-    .orderBy(...articleOrder);
+    .orderBy(...closeness, ...articleOrder);
   try {
     return options.limit ? await query.limit(options.limit) : await query;
   } catch (error) {
@@ -152,10 +160,11 @@ export async function getPublishedArticle(slugOrId: string | undefined) {
 }
 
 /**
- * The article page's two related lists (§2, §9: 3 each). `sameCategory`: other articles of the
- * category shown on the article. `similar`: other articles sharing any of its categories, not
- * already in the first list, topped up with the latest articles, so the two lists differ and
- * readers always get somewhere to go next.
+ * The article page's two related lists (§2, §9: 3 each). `sameCategory`: the side list, other
+ * articles of the category shown on the article. `similar`: the bottom cards, three more articles
+ * not already in the side list (nor the article itself): those of the same category first, then
+ * those sharing another of its categories, then the latest, so readers always get somewhere to go
+ * next (docs/decisions/ records why this departs from §7).
  */
 export async function getRelatedArticles(article: { id: string; category: CategoryRef | null }) {
   const sameCategory = article.category
@@ -165,16 +174,10 @@ export async function getRelatedArticles(article: { id: string; category: Catego
         limit: RELATED_ARTICLES_LIMIT,
       })
     : [];
-  const shown = [article.id, ...sameCategory.map((a) => a.id)];
-  const sharing = await listPublishedArticles({
-    sharingCategoryWith: article.id,
-    excludeIds: shown,
+  const similar = await listPublishedArticles({
+    closestTo: { articleId: article.id, categorySlug: article.category?.slug ?? null },
+    excludeIds: [article.id, ...sameCategory.map((a) => a.id)],
     limit: RELATED_ARTICLES_LIMIT,
   });
-  const missing = RELATED_ARTICLES_LIMIT - sharing.length;
-  const latest =
-    missing > 0
-      ? await listPublishedArticles({ excludeIds: [...shown, ...sharing.map((a) => a.id)], limit: missing })
-      : [];
-  return { sameCategory, similar: [...sharing, ...latest] };
+  return { sameCategory, similar };
 }
