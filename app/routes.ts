@@ -16,7 +16,10 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.ts"),
-    layout("routes/admin/layout.tsx", [index("routes/admin/dashboard.tsx")]),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("authors", "routes/admin/authors/index.tsx"),
+    ]),
     // -- back-office resources (JSON)
     route("api/media", "routes/admin/api/media.ts"),
     // Old and alternative paths, then any unknown /admin path.

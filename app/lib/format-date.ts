@@ -12,3 +12,36 @@ const longDate = new Intl.DateTimeFormat("fr-FR", {
 export function formatLongDate(date: Date | string): string {
   return longDate.format(typeof date === "string" ? new Date(date) : date);
 }
+
+const shortDate = new Intl.DateTimeFormat("fr-FR", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: "Europe/Paris",
+});
+const dateTime = new Intl.DateTimeFormat("fr-FR", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Paris",
+});
+
+function validDate(date: Date | string | null | undefined): Date | null {
+  if (date === null || date === undefined) return null;
+  const value = typeof date === "string" ? new Date(date) : date;
+  return Number.isNaN(value.getTime()) ? null : value;
+}
+
+/** dd/MM/yyyy, the back office's list format (back-office.md §1); 'Date invalide' if unreadable. */
+export function formatShortDate(date: Date | string | null | undefined): string {
+  const value = validDate(date);
+  return value ? shortDate.format(value) : "Date invalide";
+}
+
+/** dd/MM/yyyy HH:mm (back-office.md §9: CMS pages, users); 'Date invalide' if unreadable. */
+export function formatDateTime(date: Date | string | null | undefined): string {
+  const value = validDate(date);
+  return value ? dateTime.format(value).replace(",", "") : "Date invalide";
+}

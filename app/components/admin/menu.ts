@@ -1,4 +1,4 @@
-import { LayoutDashboard, type LucideIcon } from "lucide-react";
+import { LayoutDashboard, UserPen, type LucideIcon } from "lucide-react";
 import type { UserRole } from "~/lib/enums";
 
 export type AdminMenuEntry = {
@@ -20,7 +20,10 @@ export const adminMenu: AdminMenuGroup[] = [
     label: "Tableau de bord",
     entries: [{ label: "Tableau de bord", to: "/admin", icon: LayoutDashboard, role: "user" }],
   },
-  { label: "Contenu", entries: [] },
+  {
+    label: "Contenu",
+    entries: [{ label: "Auteurs", to: "/admin/authors", icon: UserPen, role: "user" }],
+  },
   { label: "Contacts", entries: [] },
   { label: "Configuration", entries: [] },
   { label: "Utilisateurs", entries: [] },

@@ -1,0 +1,94 @@
+import { Loader2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+
+/**
+ * Runs `onDone` when a fetcher's submission comes back (a redirect, or an answer that is not a
+ * refused form), so a dialog can close itself. Returns whether the submission is in flight.
+ */
+export function useFetcherDone(fetcher: ReturnType<typeof useFetcher>, onDone: () => void) {
+  const started = useRef<{ data: unknown } | null>(null);
+  useEffect(() => {
+    if (fetcher.state === "submitting" && !started.current) started.current = { data: fetcher.data };
+    if (fetcher.state !== "idle" || !started.current) return;
+    const answer = fetcher.data as { result?: { status?: string } } | undefined;
+    const refused = answer !== started.current.data && answer?.result?.status === "error";
+    started.current = null;
+    if (!refused) onDone();
+  });
+  return fetcher.state !== "idle";
+}
+
+/**
+ * The confirmation before a destructive action: an `alertdialog` (focus trapped, Escape or
+ * 'Annuler' cancels) whose confirm button posts `intent` and `fields` to the route's action (or
+ * `action`). It closes when the action answers; the action redirects with a toast.
+ *
+ *   <ConfirmDialog
+ *     trigger={<Button variant="ghost" size="icon"><Trash2 /><span className="sr-only">Supprimer</span></Button>}
+ *     title="Confirmer la suppression"
+ *     description="Êtes-vous sûr de vouloir supprimer cet article ? Cette action ne peut pas être annulée."
+ *     intent="delete" fields={{ id: article.id }} />
+ */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  intent,
+  fields = {},
+  action,
+  confirmLabel = "Supprimer",
+  pendingLabel = "Suppression...",
+  cancelLabel = "Annuler",
+  destructive = true,
+}: {
+  trigger: React.ReactElement;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  intent: string;
+  fields?: Record<string, string>;
+  action?: string;
+  confirmLabel?: string;
+  pendingLabel?: string;
+  cancelLabel?: string;
+  destructive?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher();
+  const pending = useFetcherDone(fetcher, () => setOpen(false));
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <fetcher.Form method="post" action={action}>
+          <input type="hidden" name="intent" value={intent} />
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
+            <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={pending}>
+              {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+              {pending ? pendingLabel : confirmLabel}
+            </Button>
+          </AlertDialogFooter>
+        </fetcher.Form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,156 @@
+import { getFormProps, useForm, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Loader2 } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import type { z } from "zod";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import type { FormAnswer } from "~/lib/form-answer";
+import { useFetcherDone } from "./confirm-dialog";
+import { FormErrors } from "./fields";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Values = Record<string, any>;
+type Fields<Input extends Values> = Required<{
+  [Key in keyof Input]: FieldMetadata<Input[Key], Input, string[]>;
+}>;
+
+/**
+ * A small create/edit form in a dialog (categories, authors, ...): Conform + the shared Zod schema,
+ * validated in the browser and again by the action, which receives `intent` and `hidden` with the
+ * fields. A refused submit keeps the dialog open with the messages; success (the action's redirect
+ * with a toast) closes it. Opening it again starts from `defaultValue`.
+ *
+ *   <FormDialog trigger={<Button>Ajouter un auteur</Button>} title="Ajouter un auteur"
+ *     schema={authorSchema} intent="create" defaultValue={{ name: "", bio: "" }} submitLabel="Ajouter">
+ *     {(fields) => <TextField meta={fields.name} label="Nom" />}
+ *   </FormDialog>
+ */
+export function FormDialog<Input extends Values>({
+  trigger,
+  title,
+  description,
+  schema,
+  intent,
+  hidden = {},
+  defaultValue,
+  submitLabel,
+  pendingLabel = "Enregistrement...",
+  action,
+  children,
+}: {
+  trigger: React.ReactElement;
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  schema: z.ZodType<unknown, Input>;
+  intent: string;
+  hidden?: Record<string, string>;
+  defaultValue: Partial<Input>;
+  submitLabel: string;
+  pendingLabel?: string;
+  action?: string;
+  children: (fields: Fields<Input>, form: FormMetadata<Input>) => React.ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(0);
+  const fetcher = useFetcher<FormAnswer>();
+  const pending = useFetcherDone(fetcher, () => setOpen(false));
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (pending) return;
+        if (next) setOpened((count) => count + 1);
+        setOpen(next);
+      }}
+    >
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          {description ? <DialogDescription>{description}</DialogDescription> : null}
+        </DialogHeader>
+        <DialogForm
+          // A new form state each time the dialog opens.
+          key={opened}
+          formKey={opened}
+          fetcher={fetcher}
+          schema={schema}
+          intent={intent}
+          hidden={hidden}
+          defaultValue={defaultValue}
+          action={action}
+          footer={
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button type="button" variant="outline" disabled={pending}>
+                  Annuler
+                </Button>
+              </DialogClose>
+              <Button type="submit" disabled={pending}>
+                {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                {pending ? pendingLabel : submitLabel}
+              </Button>
+            </DialogFooter>
+          }
+        >
+          {children}
+        </DialogForm>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DialogForm<Input extends Values>({
+  formKey,
+  fetcher,
+  schema,
+  intent,
+  hidden,
+  defaultValue,
+  action,
+  footer,
+  children,
+}: {
+  formKey: number;
+  fetcher: ReturnType<typeof useFetcher<FormAnswer>>;
+  schema: z.ZodType<unknown, Input>;
+  intent: string;
+  hidden: Record<string, string>;
+  defaultValue: Partial<Input>;
+  action?: string;
+  footer: React.ReactNode;
+  children: (fields: Fields<Input>, form: FormMetadata<Input>) => React.ReactNode;
+}) {
+  const [lastResult] = useState(() => fetcher.data?.result);
+  const [form, fields] = useForm<Input, unknown>({
+    id: `dialog-${intent}-${formKey}`,
+    // Only answers to this opening count (not one from a previous time the dialog was open).
+    lastResult: fetcher.data?.result === lastResult ? undefined : fetcher.data?.result,
+    defaultValue: defaultValue as never,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <fetcher.Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children(fields as Fields<Input>, form)}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {footer}
+    </fetcher.Form>
+  );
+}

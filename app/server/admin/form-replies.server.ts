@@ -1,0 +1,29 @@
+import type { Submission } from "@conform-to/react";
+import { data } from "react-router";
+import type { FormAnswer } from "~/lib/form-answer";
+import { StaleContentError } from "~/server/audit/mutation.server";
+import { logger } from "~/server/logger.server";
+
+type Errors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+
+/**
+ * Refused input (400): Conform's errors plus any found on the server (a slug already taken...),
+ * with the values as submitted so the form shows what was typed.
+ */
+export function replyInvalid(submission: Submission<unknown>, errors?: Errors) {
+  return data<FormAnswer>({ result: submission.reply(errors) }, { status: 400 });
+}
+
+/**
+ * The answer to a save that threw: a stale save gives 409 and the spec's message; anything else
+ * is logged and gives 500 with `fallback` (the screen's §8 message). What was typed comes back.
+ *
+ *   try { await mutate(...) } catch (error) { return replyFailed(submission, error, "Impossible de mettre à jour la page.") }
+ */
+export function replyFailed(submission: Submission<unknown>, error: unknown, fallback: string) {
+  if (error instanceof StaleContentError) {
+    return data<FormAnswer>({ result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
+  }
+  logger.error({ err: error }, "back-office save failed");
+  return data<FormAnswer>({ result: submission.reply({ formErrors: [fallback] }) }, { status: 500 });
+}
