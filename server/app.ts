@@ -8,6 +8,7 @@ import { ensureFirstAdmin } from "~/server/auth/users.server";
 import { config } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
 import { startMailWorker } from "~/server/mail/worker.server";
+import { startScheduler } from "~/server/jobs/scheduler.server";
 import { startChangeNotifications, stopChangeNotifications } from "~/server/db/notifications.server";
 import { htmlCaching } from "~/server/cache/html-cache.server";
 import { stopPageCache } from "~/server/cache/page-cache.server";
@@ -29,6 +30,7 @@ export async function start() {
   await ensureFirstAdmin();
   await startChangeNotifications();
   const mailWorker = startMailWorker();
+  const scheduler = await startScheduler();
 
   const handler = express.Router();
   handler.use(securityHeaders());
@@ -53,6 +55,7 @@ export async function start() {
       await stopChangeNotifications();
       stopPageCache();
       await mailWorker.stop();
+      await scheduler.stop();
       await closeDatabase();
     },
   };

@@ -51,6 +51,9 @@ export const SEND_FAILED_MESSAGE = "Impossible d'envoyer votre message. Veuillez
 export const FORM_DISABLED_MESSAGE =
   "Le formulaire de contact est momentanément indisponible. Contactez-nous par téléphone ou par email.";
 
+/** Hidden: the page that brought the visitor to the form (see page-trail.ts). */
+export const SOURCE_PAGE_FIELD = "sourcePage";
+
 /** The hidden field only robots fill in. */
 export const HONEYPOT_FIELD = "website";
 

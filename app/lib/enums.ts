@@ -77,3 +77,7 @@ export type UserRole = (typeof userRoles)[number];
 /** Tables whose rows keep revisions and old-slug redirects. */
 export const revisionEntityTypes = ["blog_articles", "projects", "cms_pages"] as const;
 export type RevisionEntityType = (typeof revisionEntityTypes)[number];
+
+/** How the daily analytics rollups break page views down. */
+export const analyticsDimensions = ["total", "path", "referrer", "device"] as const;
+export type AnalyticsDimension = (typeof analyticsDimensions)[number];

@@ -41,6 +41,25 @@ beforeEach(async () => {
 });
 
 describe("contact submission", () => {
+  it("keeps the page that brought the visitor: the form's value, else the Referer of our own site", async () => {
+    const sourceOf = async (values: Record<string, string>, referer: string | null) => {
+      await db().execute(sql`truncate contacts cascade`);
+      await submitContact(form({ ...valid, ...values }), {
+        clientIp: freshIp(),
+        referer,
+        ownHost: "betic.test",
+      });
+      return (await storedContacts())[0]!.sourcePage;
+    };
+    expect(
+      await sourceOf({ sourcePage: "/projects/renovation-maison?utm=x" }, "https://betic.test/contact"),
+    ).toBe("/projects/renovation-maison");
+    expect(await sourceOf({ sourcePage: "" }, "https://betic.test/contact?x=1")).toBe("/contact");
+    expect(await sourceOf({ sourcePage: "//evil.example/x" }, "https://evil.example/")).toBeNull();
+    expect(await sourceOf({ sourcePage: "/admin/contacts" }, null)).toBeNull();
+    expect(await sourceOf({}, "not a url")).toBeNull();
+  });
+
   it("stores the request as 'new', then queues the confirmation and the notification", async () => {
     const answer = await submitContact(form(valid), { clientIp: freshIp() });
     expect(answer.outcome).toBe("success");

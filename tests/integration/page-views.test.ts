@@ -18,30 +18,43 @@ describe("anonymous page views", () => {
       userAgent: BROWSER,
       clientIp: "203.0.113.7",
       ownHost: "betic.fr",
+      staff: false,
     });
     expect(result).toBe("recorded");
     const [row] = await db().select().from(pageViews).orderBy(desc(pageViews.id)).limit(1);
     expect(row).toMatchObject({ path: "/blog/mon-article", referrer: "www.google.fr", deviceType: "mobile" });
+    // The visitor is a salted hash of the day, not the address.
+    expect(row!.visitorHash).toMatch(/^[\w-]{22}$/);
+    expect(row!.visitorHash).not.toContain("203.0.113.7");
     // The limiter's counter is keyed by a hash, never by the address.
     const keys = (await db().select().from(rateLimits)).map((limit) => limit.key);
     expect(keys.join(" ")).not.toContain("203.0.113.7");
   });
 
-  it("ignores robots and the back office", async () => {
+  it("ignores robots, the back office and signed-in staff", async () => {
     const before = (await db().select().from(pageViews)).length;
     const bot = await recordPageView({
       payload: { path: "/", width: 1200 },
       userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
       clientIp: "203.0.113.8",
       ownHost: "betic.fr",
+      staff: false,
     });
     const admin = await recordPageView({
       payload: { path: "/admin/projects", width: 1200 },
       userAgent: BROWSER,
       clientIp: "203.0.113.8",
       ownHost: "betic.fr",
+      staff: false,
     });
-    expect([bot, admin]).toEqual(["ignored", "ignored"]);
+    const staff = await recordPageView({
+      payload: { path: "/", width: 1200 },
+      userAgent: BROWSER,
+      clientIp: "203.0.113.8",
+      ownHost: "betic.fr",
+      staff: true,
+    });
+    expect([bot, admin, staff]).toEqual(["ignored", "ignored", "ignored"]);
     expect((await db().select().from(pageViews)).length).toBe(before);
   });
 
@@ -52,6 +65,7 @@ describe("anonymous page views", () => {
         userAgent: BROWSER,
         clientIp: "198.51.100.1",
         ownHost: "betic.fr",
+        staff: false,
       });
     const results = [];
     for (let i = 0; i < 61; i += 1) results.push(await send());

@@ -15,8 +15,10 @@ import {
   RECAPTCHA_FIELD,
   ROBOT_CHECK_MESSAGE,
   SEND_FAILED_MESSAGE,
+  SOURCE_PAGE_FIELD,
   type ContactActionData,
 } from "~/lib/contact-schema";
+import { sourcePage } from "~/lib/page-trail";
 import { cn } from "~/lib/cn";
 import { pushDataLayer, trackContactAnswer } from "~/lib/data-layer";
 import { serviceTypeLabels, serviceTypes } from "~/lib/enums";
@@ -122,6 +124,11 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
       {...getFormProps(form)}
       // The French messages of the shared schema, from the server too: no browser bubbles.
       noValidate
+      // Before Conform reads the form: which page brought the visitor here.
+      onSubmitCapture={(event) => {
+        const field = event.currentTarget.elements.namedItem(SOURCE_PAGE_FIELD);
+        if (field instanceof HTMLInputElement) field.value = sourcePage() ?? "";
+      }}
       className={cn("grid gap-5", className)}
     >
       <div className="grid gap-5 sm:grid-cols-2">
@@ -184,6 +191,8 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
           placeholder="Décrivez votre projet ou votre besoin..."
         />
       </Field>
+
+      <input type="hidden" name={SOURCE_PAGE_FIELD} defaultValue="" />
 
       {/* Robots fill every field; people never see this one. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

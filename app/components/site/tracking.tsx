@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { ConsentBanner, MANAGE_CONSENT_EVENT } from "~/components/site/consent-banner";
 import { allowsTagManager, consentCookie, type Consent } from "~/lib/consent";
 import { pushDataLayer } from "~/lib/data-layer";
+import { notePageView } from "~/lib/page-trail";
 import type { TagManagerConfig } from "~/lib/tag-manager";
 
 type Props = {
@@ -42,6 +43,7 @@ export function Tracking({ tracking }: Props) {
   useEffect(() => {
     const referrer = firstView ? document.referrer : null;
     firstView = false;
+    notePageView(pagePath);
     navigator.sendBeacon?.(
       "/api/beacon",
       JSON.stringify({ path: pagePath, referrer, width: window.innerWidth }),

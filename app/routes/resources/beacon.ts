@@ -1,5 +1,6 @@
 import type { Route } from "./+types/beacon";
 import { beaconSchema, recordPageView } from "~/server/analytics/page-views.server";
+import { getOptionalUser } from "~/server/auth/session.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -20,6 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     userAgent: request.headers.get("User-Agent"),
     clientIp: context.clientIp,
     ownHost: new URL(request.url).hostname,
+    staff: (await getOptionalUser(request)) !== null,
   });
   return new Response(null, { status: result === "limited" ? 429 : 204, headers: NO_STORE });
 }

@@ -25,7 +25,11 @@ export async function loader() {
 
 /** Also the target of the home page's form. Works as a plain POST without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const answer = await submitContact(await request.formData(), { clientIp: context.clientIp });
+  const answer = await submitContact(await request.formData(), {
+    clientIp: context.clientIp,
+    referer: request.headers.get("Referer"),
+    ownHost: new URL(request.url).host,
+  });
   const status = answer.outcome === "invalid" ? 400 : answer.outcome === "error" ? 422 : 200;
   return data(answer, { status });
 }

@@ -5,10 +5,12 @@ import { db } from "~/server/db/client.server";
 import { pageViews } from "~/server/db/schema";
 import { authSecret } from "~/server/secrets.server";
 import { createRateLimiter } from "~/server/security/rate-limit.server";
+import { visitorHash } from "./visitors.server";
 
 /**
- * First-party page-view counting that needs no consent: no cookie, no visitor id, no IP address
- * kept. A row is a path, the referring site's host and a device class from the viewport width.
+ * First-party page-view counting that needs no consent: no cookie, no IP address or user agent
+ * kept. A row is a path, the referring site's host, a device class from the viewport width and
+ * the day's visitor hash (see visitors.server.ts).
  */
 export const beaconSchema = z.object({
   path: z.string().startsWith("/").max(512),
@@ -45,9 +47,11 @@ export async function recordPageView(input: {
   userAgent: string | null;
   clientIp: string;
   ownHost: string;
+  /** A signed-in member of staff: their own visits are not the audience. */
+  staff: boolean;
 }): Promise<BeaconResult> {
   const path = input.payload.path.split(/[?#]/)[0]!;
-  if (isbot(input.userAgent ?? "") || /^\/admin(\/|$)/.test(path)) return "ignored";
+  if (input.staff || isbot(input.userAgent ?? "") || /^\/admin(\/|$)/.test(path)) return "ignored";
   // The limiter's key must not be the address itself: a keyed hash, forgotten within a minute.
   const ipKey = createHmac("sha256", authSecret()).update(input.clientIp).digest("base64url").slice(0, 22);
   if (!(await limiter.consume(ipKey))) return "limited";
@@ -57,6 +61,7 @@ export async function recordPageView(input: {
       path,
       referrer: referrerHost(input.payload.referrer, input.ownHost),
       deviceType: deviceType(input.payload.width),
+      visitorHash: await visitorHash(input.clientIp, input.userAgent ?? ""),
     });
   return "recorded";
 }

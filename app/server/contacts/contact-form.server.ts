@@ -5,6 +5,7 @@ import {
   FORM_DISABLED_MESSAGE,
   HONEYPOT_FIELD,
   RECAPTCHA_FIELD,
+  SOURCE_PAGE_FIELD,
   type ContactActionData,
   SEND_FAILED_MESSAGE,
   type ContactInput,
@@ -32,13 +33,52 @@ export async function getContactFormProps(): Promise<Pick<ContactFormProps, "rec
   return { recaptchaSiteKey: robotCheck.active ? robotCheck.siteKey : null };
 }
 
+/** A path of the public site: no other site, no back office, no query string, bounded. */
+function publicPath(value: string): string | null {
+  const path = value.split(/[?#]/)[0]!;
+  if (!path.startsWith("/") || path.startsWith("//") || path.length > 512) return null;
+  return /^\/admin(\/|$)/.test(path) ? null : path;
+}
+
+/**
+ * The page that brought the visitor (analytics: requests by page): what the form's script sent
+ * (the page viewed before the form's), else the page the form was posted from (Referer, our own
+ * host only), else unknown.
+ */
+export function sourcePageOf(
+  field: FormDataEntryValue | null,
+  referer: string | null,
+  ownHost: string | null,
+): string | null {
+  if (typeof field === "string" && field) {
+    const path = publicPath(field);
+    if (path) return path;
+  }
+  if (!referer || !ownHost) return null;
+  try {
+    const url = new URL(referer);
+    return url.host === ownHost ? publicPath(url.pathname) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Handles a posted contact form (public-site.md §7 Contact submission): validates it with the
  * form's own schema, checks for robots, stores the request, then queues the two e-mails.
  */
 export async function submitContact(
   formData: FormData,
-  { clientIp }: { clientIp: string },
+  {
+    clientIp,
+    referer = null,
+    ownHost = null,
+  }: {
+    clientIp: string;
+    /** The request's Referer and Host: the form's page when the browser sent no source page. */
+    referer?: string | null;
+    ownHost?: string | null;
+  },
 ): Promise<ContactActionData> {
   const settings = await getSiteSettings();
   const robotCheck = robotCheckOf(settings);
@@ -75,7 +115,11 @@ export async function submitContact(
   }
 
   try {
-    await saveContactRequest(submission.value, settings);
+    await saveContactRequest(
+      submission.value,
+      settings,
+      sourcePageOf(formData.get(SOURCE_PAGE_FIELD), referer, ownHost),
+    );
   } catch (error) {
     logger.error({ err: error }, "contact request could not be stored");
     return { outcome: "error", message: SEND_FAILED_MESSAGE, result: submission.reply() };
@@ -88,7 +132,11 @@ export async function submitContact(
  * visitor and the notice to the company. Queuing runs in a savepoint: should it fail (a template
  * deleted...), the request is still kept.
  */
-export async function saveContactRequest(input: ContactInput, settings: SiteSettings | null) {
+export async function saveContactRequest(
+  input: ContactInput,
+  settings: SiteSettings | null,
+  sourcePage: string | null = null,
+) {
   const contact = await db().transaction(async (tx) => {
     const [row] = await tx
       .insert(contacts)
@@ -100,6 +148,7 @@ export async function saveContactRequest(input: ContactInput, settings: SiteSett
         message: input.message,
         serviceType: input.serviceType,
         status: "new",
+        sourcePage,
       })
       .returning();
     try {

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -17,6 +18,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import {
+  analyticsDimensions,
   contactStatuses,
   contentStatuses,
   corsDomainTypes,
@@ -30,6 +32,7 @@ import {
   sitemapPageTypes,
   userRoles,
 } from "~/lib/enums";
+import { CONTACT_RETENTION_MONTHS } from "~/lib/schemas/contacts";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -109,7 +112,15 @@ export const siteSettings = pgTable(
     updatedAt: updatedAt(),
   },
   // One row only: every row indexes the same constant.
-  () => [uniqueIndex("site_settings_singleton").on(sql`(true)`)],
+  () => [
+    uniqueIndex("site_settings_singleton").on(sql`(true)`),
+    check(
+      "site_settings_contact_retention_months_check",
+      sql.raw(
+        `"contact_retention_months" BETWEEN ${CONTACT_RETENTION_MONTHS.min} AND ${CONTACT_RETENTION_MONTHS.max}`,
+      ),
+    ),
+  ],
 );
 
 /** The only settings the public side may read: an explicit allowlist, no secrets. */
@@ -448,8 +459,10 @@ export const contacts = pgTable(
   (t) => [
     check("contacts_service_type_check", oneOf("service_type", serviceTypes)),
     check("contacts_status_check", oneOf("status", contactStatuses)),
-    index("contacts_created_at_idx").on(t.createdAt.desc()),
-    index("contacts_status_idx").on(t.status),
+    // The inbox's order (newest first, id breaking ties), whole or for one status.
+    index("contacts_created_at_idx").on(t.createdAt.desc(), t.id),
+    index("contacts_status_idx").on(t.status, t.createdAt.desc(), t.id),
+    index("contacts_status_changed_at_idx").on(t.statusChangedAt),
   ],
 );
 
@@ -580,7 +593,11 @@ export const emailOutbox = pgTable(
   ],
 );
 
-/** First-party, cookie-less page views: no visitor id, no IP. */
+/**
+ * First-party, cookie-less page views: no IP, no cookie. `visitor_hash` is a hash of the day's
+ * secret salt, the address and the browser's user agent; the salt is destroyed after its day, so
+ * a hash can no longer be tied to anyone nor to the same visitor on another day.
+ */
 export const pageViews = pgTable(
   "page_views",
   {
@@ -588,9 +605,38 @@ export const pageViews = pgTable(
     path: text("path").notNull(),
     referrer: text("referrer"),
     deviceType: text("device_type"),
+    visitorHash: text("visitor_hash"),
     createdAt: createdAt(),
   },
   (t) => [index("page_views_created_at_idx").on(t.createdAt), index("page_views_path_idx").on(t.path)],
+);
+
+/** One secret salt per day (Europe/Paris), deleted once its day is over. */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: date("day").primaryKey(),
+  salt: text("salt").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Page views summed per day: one row per (day, dimension, value), dimension 'total' (value ''),
+ * 'path', 'referrer' ('' for none) or 'device'. Reports read these, not the raw rows; a day is
+ * summed once it is over (its 'total' row marks it done).
+ */
+export const analyticsDaily = pgTable(
+  "analytics_daily",
+  {
+    day: date("day").notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    views: integer("views").notNull(),
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.dimension, t.value] }),
+    check("analytics_daily_dimension_check", oneOf("dimension", analyticsDimensions)),
+    index("analytics_daily_dimension_day_idx").on(t.dimension, t.day),
+  ],
 );
 
 /** Counters shared by every instance (rate-limiter-flexible's Postgres layout). */

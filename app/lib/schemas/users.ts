@@ -1,0 +1,49 @@
+import { z } from "~/lib/zod";
+import { userRoles } from "~/lib/enums";
+
+/** Shortest password accepted (back-office.md §9); the server's auth settings use the same. */
+export const MIN_PASSWORD_LENGTH = 6;
+
+const email = z
+  .string({ error: "Email invalide" })
+  .trim()
+  .toLowerCase()
+  .max(254, "Email invalide")
+  .pipe(z.email("Email invalide"));
+
+const role = z.enum(userRoles).catch("user");
+
+const password = z
+  .string({ error: `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères` })
+  .min(MIN_PASSWORD_LENGTH, `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères`)
+  .max(128, "Le mot de passe est trop long (128 caractères maximum)");
+
+/** Users screen, 'Ajouter un utilisateur' (back-office.md §5 User create). */
+export const createUserSchema = z.object({ email, password, role });
+
+/** Users screen, edit: the e-mail is locked; an empty password keeps the current one. */
+export const editUserSchema = z.object({
+  id: z.uuid(),
+  role,
+  password: password.optional(),
+});
+
+/** Profile, 'Sécurité' (back-office.md §5 Password change). */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string({ error: "Mot de passe actuel requis" }).min(1, "Mot de passe actuel requis"),
+    newPassword: z
+      .string({ error: `Le nouveau mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères` })
+      .min(
+        MIN_PASSWORD_LENGTH,
+        `Le nouveau mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères`,
+      )
+      .max(128, "Le mot de passe est trop long (128 caractères maximum)"),
+    confirmPassword: z
+      .string({ error: "Veuillez confirmer votre mot de passe" })
+      .min(MIN_PASSWORD_LENGTH, "Veuillez confirmer votre mot de passe"),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: "Les mots de passe ne correspondent pas",
+    path: ["confirmPassword"],
+  });

@@ -1,0 +1,200 @@
+import { and, count, sql, type SQL } from "drizzle-orm";
+import { staticPageNames, type AnalyticsRange } from "~/lib/analytics";
+import { db } from "~/server/db/client.server";
+import { analyticsDaily, blogArticles, cmsPages, contacts, projects, users } from "~/server/db/schema";
+import { publiclyVisible } from "~/server/content/visibility.server";
+import { dayStart, lastSummedDay, summedPageViews } from "./rollup.server";
+import { analyticsDay } from "./visitors.server";
+
+/** A span of whole days, both ends included (YYYY-MM-DD). */
+export type DaySpan = { from: string; to: string };
+
+function shiftDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+function shiftMonths(day: string, months: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + months, 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The period ending today and the one of the same length just before it: the last 7 or 30 days,
+ * or the current month and the 11 before it.
+ */
+export function periodsOf(range: AnalyticsRange, now: Date): { current: DaySpan; previous: DaySpan } {
+  const today = analyticsDay(now);
+  if (range === "12m") {
+    const from = shiftMonths(today, -11);
+    return {
+      current: { from, to: today },
+      previous: { from: shiftMonths(from, -12), to: shiftDays(from, -1) },
+    };
+  }
+  const length = range === "7d" ? 7 : 30;
+  const from = shiftDays(today, -(length - 1));
+  return {
+    current: { from, to: today },
+    previous: { from: shiftDays(from, -length), to: shiftDays(from, -1) },
+  };
+}
+
+/**
+ * Per-day sums of a span: the stored rollups, and for the days not summed yet (today, normally)
+ * the raw page views of those days only.
+ */
+function dailySums(span: DaySpan, dimensions: SQL): SQL {
+  const firstLive = sql`greatest(${span.from}::date, coalesce(${lastSummedDay()} + 1, ${span.from}::date))`;
+  return sql`
+    select day, dimension, value, views, visitors from ${analyticsDaily}
+      where ${analyticsDaily.day} between ${span.from}::date and ${span.to}::date
+        and ${analyticsDaily.dimension} ${dimensions}
+    union all
+    select day, dimension, value, views, visitors
+      from (${summedPageViews(firstLive, sql`${span.to}::date + 1`)}) live
+      where dimension ${dimensions}`;
+}
+
+export type Traffic = { views: number; visitors: number };
+/** `key` is a day (YYYY-MM-DD), or a month (YYYY-MM) over 12 months. */
+export type TrafficPoint = Traffic & { key: string };
+export type Ranked = Traffic & { value: string };
+
+export type AnalyticsReport = {
+  range: AnalyticsRange;
+  periods: { current: DaySpan; previous: DaySpan };
+  counters: { contacts: number; articles: number; projects: number; users: number };
+  /** Visitors are summed day by day: without a cookie, a visitor is only known within one day. */
+  totals: { current: Traffic; previous: Traffic };
+  /** The current period day by day (month by month over 12 months), quiet ones at zero. */
+  series: TrafficPoint[];
+  pages: (Ranked & { title: string | null })[];
+  referrers: Ranked[];
+  devices: Ranked[];
+  requests: { current: number; previous: number; bySourcePage: { page: string | null; requests: number }[] };
+};
+
+const TOP = 10;
+
+export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()): Promise<AnalyticsReport> {
+  const periods = periodsOf(range, now);
+  const { current, previous } = periods;
+  const whole = { from: previous.from, to: current.to };
+
+  const [counters, perDay, ranked, requests, bySourcePage] = await Promise.all([
+    db()
+      .execute<AnalyticsReport["counters"]>(
+        sql`select
+          (select count(*) from ${contacts})::int as "contacts",
+          (select count(*) from ${blogArticles} where ${publiclyVisible(blogArticles)})::int as "articles",
+          (select count(*) from ${projects} where ${publiclyVisible(projects)})::int as "projects",
+          (select count(*) from ${users})::int as "users"`,
+      )
+      .then((result) => result.rows[0]!),
+    db()
+      .execute<{ day: string; views: number; visitors: number }>(
+        sql`select to_char(day, 'YYYY-MM-DD') as day, sum(views)::int as views, sum(visitors)::int as visitors
+          from (${dailySums(whole, sql`= 'total'`)}) sums group by day`,
+      )
+      .then((result) => result.rows),
+    db()
+      .execute<{ dimension: string; value: string; views: number; visitors: number }>(
+        sql`select dimension, value, views, visitors from (
+          select dimension, value, views, visitors,
+            row_number() over (partition by dimension order by views desc, value) as rank
+          from (
+            select dimension, value, sum(views)::int as views, sum(visitors)::int as visitors
+            from (${dailySums(current, sql`in ('path', 'referrer', 'device')`)}) sums
+            group by dimension, value
+          ) totals
+        ) ranked where rank <= ${TOP} order by dimension, rank`,
+      )
+      .then((result) => result.rows),
+    db()
+      .execute<{ current: number; previous: number }>(
+        sql`select
+          count(*) filter (where ${contacts.createdAt} >= ${dayStart(current.from)})::int as current,
+          count(*) filter (where ${contacts.createdAt} < ${dayStart(current.from)})::int as previous
+          from ${contacts}
+          where ${contacts.createdAt} >= ${dayStart(previous.from)}
+            and ${contacts.createdAt} < ${dayStart(sql`${current.to}::date + 1`)}`,
+      )
+      .then((result) => result.rows[0]!),
+    db()
+      .select({ page: contacts.sourcePage, requests: count() })
+      .from(contacts)
+      .where(
+        and(
+          sql`${contacts.createdAt} >= ${dayStart(current.from)}`,
+          sql`${contacts.createdAt} < ${dayStart(sql`${current.to}::date + 1`)}`,
+        ),
+      )
+      .groupBy(contacts.sourcePage)
+      .orderBy(sql`count(*) desc`, contacts.sourcePage)
+      .limit(TOP),
+  ]);
+
+  const byDay = new Map(perDay.map((point) => [point.day, point]));
+
+  const sum = (span: DaySpan): Traffic => {
+    const total = { views: 0, visitors: 0 };
+    for (const point of perDay) {
+      if (point.day < span.from || point.day > span.to) continue;
+      total.views += point.views;
+      total.visitors += point.visitors;
+    }
+    return total;
+  };
+  const series = new Map<string, TrafficPoint>();
+  for (let day = current.from; day <= current.to; day = shiftDays(day, 1)) {
+    const key = range === "12m" ? day.slice(0, 7) : day;
+    const point = series.get(key) ?? { key, views: 0, visitors: 0 };
+    point.views += byDay.get(day)?.views ?? 0;
+    point.visitors += byDay.get(day)?.visitors ?? 0;
+    series.set(key, point);
+  }
+
+  const of = (dimension: string): Ranked[] =>
+    ranked
+      .filter((row) => row.dimension === dimension)
+      .map(({ value, views, visitors }) => ({ value, views, visitors }));
+  const pages = of("path");
+  const titles = await pageTitles(pages.map((page) => page.value));
+
+  return {
+    range,
+    periods,
+    counters,
+    totals: { current: sum(current), previous: sum(previous) },
+    series: [...series.values()],
+    pages: pages.map((page) => ({
+      ...page,
+      title: staticPageNames[page.value] ?? titles.get(page.value) ?? null,
+    })),
+    referrers: of("referrer"),
+    devices: of("device"),
+    requests: { ...requests, bySourcePage },
+  };
+}
+
+/** Titles of the articles, projects and CMS pages among `paths` (other paths are not looked up). */
+async function pageTitles(paths: string[]): Promise<Map<string, string>> {
+  const slugs = (pattern: RegExp) =>
+    paths.map((path) => pattern.exec(path)?.[1]).filter((slug): slug is string => Boolean(slug));
+  const articleSlugs = slugs(/^\/blog\/([^/]+)$/);
+  const projectSlugs = slugs(/^\/projects\/([^/]+)$/);
+  const pageSlugs = slugs(/^\/([^/]+)$/);
+  if (articleSlugs.length + projectSlugs.length + pageSlugs.length === 0) return new Map();
+  const list = (values: string[]) =>
+    sql`(${sql.join(values.length ? values.map((v) => sql`${v}`) : [sql`null`], sql`, `)})`;
+  const { rows } = await db().execute<{ path: string; title: string }>(sql`
+    select '/blog/' || slug as path, title from ${blogArticles} where slug in ${list(articleSlugs)}
+    union all
+    select '/projects/' || slug, title from ${projects} where slug in ${list(projectSlugs)}
+    union all
+    select '/' || slug, title from ${cmsPages} where slug in ${list(pageSlugs)}`);
+  return new Map(rows.map((row) => [row.path, row.title]));
+}

@@ -1,0 +1,69 @@
+import { sql, type SQL } from "drizzle-orm";
+import { db } from "~/server/db/client.server";
+import { analyticsDaily, analyticsSalts, pageViews } from "~/server/db/schema";
+import { logger as rootLogger } from "~/server/logger.server";
+import { ANALYTICS_TIME_ZONE, analyticsDay } from "./visitors.server";
+
+const logger = rootLogger.child({ module: "analytics" });
+
+/** The start of `day` (a date expression) in the analytics time zone, as a timestamptz. */
+export function dayStart(day: SQL | string): SQL {
+  return sql`((${day})::date::timestamp at time zone ${ANALYTICS_TIME_ZONE})`;
+}
+
+/**
+ * Raw page views from `from` (inclusive) to `to` (exclusive), both day expressions, summed per day
+ * and dimension: the rows `analytics_daily` holds. One pass, grouping sets for the dimensions.
+ */
+export function summedPageViews(from: SQL | string, to: SQL | string): SQL {
+  return sql`
+    select day,
+      case
+        when grouping(path) = 0 then 'path'
+        when grouping(referrer) = 0 then 'referrer'
+        when grouping(device_type) = 0 then 'device'
+        else 'total'
+      end as dimension,
+      coalesce(path, referrer, device_type, '') as value,
+      count(*)::int as views,
+      count(distinct visitor_hash)::int as visitors
+    from (
+      select (${pageViews.createdAt} at time zone ${ANALYTICS_TIME_ZONE})::date as day,
+        ${pageViews.path}, ${pageViews.referrer}, ${pageViews.deviceType}, ${pageViews.visitorHash}
+      from ${pageViews}
+      where ${pageViews.createdAt} >= ${dayStart(from)} and ${pageViews.createdAt} < ${dayStart(to)}
+    ) raw
+    group by grouping sets ((day), (day, path), (day, referrer), (day, device_type))`;
+}
+
+/** The last day summed into analytics_daily, or null before the first rollup. */
+export function lastSummedDay(): SQL {
+  return sql`(select max(${analyticsDaily.day}) from ${analyticsDaily} where ${analyticsDaily.dimension} = 'total')`;
+}
+
+/**
+ * Sums every finished day not summed yet (normally yesterday; after downtime, each missed day)
+ * into analytics_daily, and deletes salts of past days should no beacon have done it. Safe to run
+ * again: a day's rows are replaced, not added to.
+ */
+export async function rollUpPageViews(now = new Date()): Promise<{ days: number }> {
+  const today = analyticsDay(now);
+  const { rows } = await db().execute<{ days: number }>(sql`
+    with summed as (
+      insert into ${analyticsDaily} (day, dimension, value, views, visitors)
+      ${summedPageViews(
+        sql`coalesce(${lastSummedDay()} + 1, (select min(${pageViews.createdAt} at time zone ${ANALYTICS_TIME_ZONE})::date from ${pageViews}))`,
+        today,
+      )}
+      on conflict (day, dimension, value)
+        do update set views = excluded.views, visitors = excluded.visitors
+      returning day, dimension
+    )
+    select count(*)::int as days from summed where dimension = 'total'`);
+  await db()
+    .delete(analyticsSalts)
+    .where(sql`${analyticsSalts.day} < ${today}`);
+  const days = rows[0]?.days ?? 0;
+  if (days > 0) logger.info({ days }, "page views summed");
+  return { days };
+}

@@ -1,0 +1,187 @@
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { serviceTypeLabels, serviceTypes, type ContactStatus } from "~/lib/enums";
+import type { ListPage } from "~/lib/list-query";
+import type { ContactListQuery } from "~/lib/schemas/contacts";
+import { mutate, MissingRowError, type MutationContext } from "~/server/audit/mutation.server";
+import { db } from "~/server/db/client.server";
+import { containsText, listOrder, listPage } from "~/server/db/list.server";
+import { contactNotes, contacts } from "~/server/db/schema";
+import { deleteContactsWithData } from "./retention.server";
+
+/** Lower case without accents, to match a search against the service names. */
+function folded(text: string) {
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+}
+
+/**
+ * The inbox's filter: the search text in name, e-mail, subject, message or service type (its code
+ * or its French name: "rénovation" finds 'renovation'), and the status.
+ */
+export function contactsWhere(query: Pick<ContactListQuery, "q" | "filters">): SQL | undefined {
+  const services = query.q
+    ? serviceTypes.filter(
+        (type) => folded(serviceTypeLabels[type]).includes(folded(query.q)) || type.includes(folded(query.q)),
+      )
+    : [];
+  const search = query.q
+    ? or(
+        containsText([contacts.name, contacts.email, contacts.subject, contacts.message], query.q),
+        services.length > 0 ? inArray(contacts.serviceType, services) : undefined,
+      )
+    : undefined;
+  const status = query.filters.status ? eq(contacts.status, query.filters.status) : undefined;
+  return and(search, status);
+}
+
+const listColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  email: contacts.email,
+  phone: contacts.phone,
+  subject: contacts.subject,
+  serviceType: contacts.serviceType,
+  status: contacts.status,
+  createdAt: contacts.createdAt,
+};
+
+export type ContactListItem = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string | null;
+  serviceType: string;
+  status: ContactStatus;
+  createdAt: Date;
+};
+
+/** One page of the inbox, filtered and counted in SQL. */
+export function listContacts(query: ContactListQuery): Promise<ListPage<ContactListItem>> {
+  const where = contactsWhere(query);
+  return listPage(query.page, {
+    count: () => db().$count(contacts, where),
+    rows: ({ limit, offset }) =>
+      db()
+        .select(listColumns)
+        .from(contacts)
+        .where(where)
+        .orderBy(...listOrder(contacts.createdAt, query.dir, contacts.id))
+        .limit(limit)
+        .offset(offset) as Promise<ContactListItem[]>,
+  });
+}
+
+export type ContactNote = { id: string; body: string; authorEmail: string | null; createdAt: Date };
+export type ContactDetail = ContactListItem & {
+  message: string;
+  sourcePage: string | null;
+  statusChangedAt: Date;
+  notes: ContactNote[];
+};
+
+/** A request with its whole message and its notes (oldest first), or null. */
+export async function getContact(id: string): Promise<ContactDetail | null> {
+  const [contact] = await db()
+    .select({
+      ...listColumns,
+      message: contacts.message,
+      sourcePage: contacts.sourcePage,
+      statusChangedAt: contacts.statusChangedAt,
+    })
+    .from(contacts)
+    .where(eq(contacts.id, id));
+  if (!contact) return null;
+  const notes = await db()
+    .select({
+      id: contactNotes.id,
+      body: contactNotes.body,
+      authorEmail: contactNotes.authorEmail,
+      createdAt: contactNotes.createdAt,
+    })
+    .from(contactNotes)
+    .where(eq(contactNotes.contactId, id))
+    .orderBy(asc(contactNotes.createdAt), asc(contactNotes.id));
+  return { ...(contact as ContactListItem & Omit<ContactDetail, keyof ContactListItem>), notes };
+}
+
+/**
+ * Sets the status of one or several requests. Idempotent: a request already in that status is
+ * left alone (its retention clock keeps running); the others get `status_changed_at` now and an
+ * audit row each. Returns the number of requests changed.
+ */
+export async function setContactStatus(
+  context: MutationContext,
+  ids: string[],
+  status: ContactStatus,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  return mutate(context, async ({ tx, audit }) => {
+    const changed = await tx
+      .update(contacts)
+      .set({ status, statusChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(inArray(contacts.id, ids), ne(contacts.status, status)))
+      .returning({ id: contacts.id });
+    for (const { id } of changed) {
+      await audit({
+        action: "status",
+        entityType: "contacts",
+        entityId: id,
+        changedFields: ["status", "status_changed_at"],
+        details: { status },
+      });
+    }
+    return changed.length;
+  });
+}
+
+export async function addContactNote(context: MutationContext, contactId: string, body: string) {
+  return mutate(context, async (m) => {
+    const [contact] = await m.tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, contactId));
+    if (!contact) throw new MissingRowError("contacts", contactId);
+    return m.insert(contactNotes, {
+      contactId,
+      body,
+      authorId: context.actor.id,
+      authorEmail: context.actor.email,
+    });
+  });
+}
+
+/**
+ * Erases a request on the person's demand (GDPR art. 17): the request, its notes and the e-mails
+ * about it. The audit row says that it happened, not whose it was.
+ */
+export async function eraseContact(context: MutationContext, id: string) {
+  await mutate(context, async ({ tx, audit }) => {
+    if ((await deleteContactsWithData(tx, [id])) === 0) throw new MissingRowError("contacts", id);
+    await audit({ action: "erase", entityType: "contacts", entityId: id });
+  });
+}
+
+export type NewContactsSummary = {
+  count: number;
+  latest: { id: string; name: string; subject: string | null; createdAt: Date }[];
+};
+
+/** The header's notifications: how many requests are new, and the five newest of them. */
+export async function getNewContactsSummary(): Promise<NewContactsSummary> {
+  const isNew = eq(contacts.status, "new");
+  const [count, latest] = await Promise.all([
+    db().$count(contacts, isNew),
+    db()
+      .select({
+        id: contacts.id,
+        name: contacts.name,
+        subject: contacts.subject,
+        createdAt: contacts.createdAt,
+      })
+      .from(contacts)
+      .where(isNew)
+      .orderBy(...listOrder(contacts.createdAt, "desc", contacts.id))
+      .limit(5),
+  ]);
+  return { count, latest };
+}

@@ -1,0 +1,60 @@
+import { subMonths } from "date-fns";
+import { inArray, lt } from "drizzle-orm";
+import { CONTACT_RETENTION_MONTHS } from "~/lib/schemas/contacts";
+import { recordAudit } from "~/server/audit/audit.server";
+import { db, type DatabaseTransaction } from "~/server/db/client.server";
+import { contacts, emailOutbox, siteSettings } from "~/server/db/schema";
+import { logger as rootLogger } from "~/server/logger.server";
+
+const logger = rootLogger.child({ module: "contacts" });
+
+/** The retention period in months (settings row, or the default when there is none). */
+export async function getContactRetentionMonths(): Promise<number> {
+  const [row] = await db()
+    .select({ months: siteSettings.contactRetentionMonths })
+    .from(siteSettings)
+    .limit(1);
+  return row?.months ?? CONTACT_RETENTION_MONTHS.default;
+}
+
+/**
+ * Deletes contact requests with everything holding their personal data: their notes (cascade)
+ * and the e-mails queued or sent about them. Returns how many requests were deleted.
+ */
+export async function deleteContactsWithData(tx: DatabaseTransaction, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  await tx.delete(emailOutbox).where(inArray(emailOutbox.contactId, ids));
+  const deleted = await tx.delete(contacts).where(inArray(contacts.id, ids)).returning({ id: contacts.id });
+  return deleted.length;
+}
+
+/**
+ * The daily retention purge: requests whose last status change is older than the retention
+ * period are deleted. The audit trail records the count, never who or what.
+ */
+export async function purgeExpiredContacts(now = new Date()): Promise<{ deleted: number; cutoff: Date }> {
+  const months = await getContactRetentionMonths();
+  const cutoff = subMonths(now, months);
+  const deleted = await db().transaction(async (tx) => {
+    const expired = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(lt(contacts.statusChangedAt, cutoff))
+      .for("update", { skipLocked: true });
+    const count = await deleteContactsWithData(
+      tx,
+      expired.map((row) => row.id),
+    );
+    if (count > 0) {
+      await recordAudit(tx, {
+        actor: null,
+        action: "retention_purge",
+        entityType: "contacts",
+        details: { deleted: count, retentionMonths: months, cutoff: cutoff.toISOString() },
+      });
+    }
+    return count;
+  });
+  if (deleted > 0) logger.info({ deleted, months }, "expired contact requests deleted");
+  return { deleted, cutoff };
+}

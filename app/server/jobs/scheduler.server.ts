@@ -1,0 +1,57 @@
+import PgBoss from "pg-boss";
+import { rollUpPageViews } from "~/server/analytics/rollup.server";
+import { ANALYTICS_TIME_ZONE } from "~/server/analytics/visitors.server";
+import { purgeExpiredContacts } from "~/server/contacts/retention.server";
+import { getPool } from "~/server/db/client.server";
+import { logger as rootLogger } from "~/server/logger.server";
+
+const logger = rootLogger.child({ module: "jobs" });
+
+/**
+ * The daily jobs. Every instance runs the scheduler; pg-boss (tables in the `pgboss` schema of our
+ * database) sends each cron slot's job once and hands it to one worker only, and the 'stately'
+ * queues never hold more than one waiting and one running job per name.
+ */
+export const jobs = {
+  "analytics-rollup": { cron: "5 0 * * *", run: () => rollUpPageViews() },
+  "contacts-retention": { cron: "30 3 * * *", run: () => purgeExpiredContacts() },
+} as const;
+
+export type JobName = keyof typeof jobs;
+
+export type Scheduler = {
+  /** Queues a job to run now (once, even if several ask). */
+  send(name: JobName): Promise<string | null>;
+  boss: PgBoss;
+  stop(): Promise<void>;
+};
+
+export async function startScheduler(options: { pollingIntervalSeconds?: number } = {}): Promise<Scheduler> {
+  const boss = new PgBoss({
+    // Our pool: no second set of connections for a few jobs a day.
+    db: { executeSql: (text, values) => getPool().query(text, values) },
+    schema: "pgboss",
+  });
+  boss.on("error", (error) => logger.error({ err: error }, "job scheduler error"));
+  await boss.start();
+
+  for (const [name, job] of Object.entries(jobs) as [JobName, (typeof jobs)[JobName]][]) {
+    await boss.createQueue(name, { name, policy: "stately", retryLimit: 3, retryDelay: 300 });
+    await boss.schedule(name, job.cron, {}, { tz: ANALYTICS_TIME_ZONE });
+    await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }, async () => {
+      const result = await job.run();
+      logger.info({ job: name, result }, "job done");
+      return result;
+    });
+  }
+  // Days missed while no instance ran are summed at once rather than at the next midnight.
+  await boss.send("analytics-rollup", {});
+
+  return {
+    boss,
+    send: (name) => boss.send(name, {}),
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { db } from "~/server/db/client.server";
+import { analyticsDaily, analyticsSalts, contacts, pageViews } from "~/server/db/schema";
+import { analyticsDay, visitorHash } from "~/server/analytics/visitors.server";
+import { rollUpPageViews } from "~/server/analytics/rollup.server";
+import { getAnalyticsReport, periodsOf } from "~/server/analytics/report.server";
+
+const UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+
+/** Noon, Paris time, `daysAgo` days before `now`. */
+function noon(now: Date, daysAgo: number) {
+  const day = new Date(`${analyticsDay(now)}T12:00:00+02:00`);
+  day.setUTCDate(day.getUTCDate() - daysAgo);
+  return day;
+}
+
+describe("visitor hash", () => {
+  it("is the same for one visitor within a day, another the next day, and the old salt is gone", async () => {
+    const morning = new Date("2026-03-10T08:00:00+01:00");
+    const evening = new Date("2026-03-10T22:30:00+01:00");
+    const nextDay = new Date("2026-03-11T00:30:00+01:00");
+    const first = await visitorHash("198.51.100.4", UA, morning);
+    expect(await visitorHash("198.51.100.4", UA, evening)).toBe(first);
+    expect(await visitorHash("198.51.100.5", UA, evening)).not.toBe(first);
+    expect(await visitorHash("198.51.100.4", `${UA} Edg/140`, evening)).not.toBe(first);
+
+    expect(await visitorHash("198.51.100.4", UA, nextDay)).not.toBe(first);
+    const salts = await db().select({ day: analyticsSalts.day }).from(analyticsSalts);
+    expect(salts).toEqual([{ day: "2026-03-11" }]);
+  });
+
+  it("counts days in Paris time", () => {
+    expect(analyticsDay(new Date("2026-07-01T21:59:00Z"))).toBe("2026-07-01");
+    expect(analyticsDay(new Date("2026-07-01T22:01:00Z"))).toBe("2026-07-02");
+  });
+});
+
+describe("rollups and report", () => {
+  it("sums finished days once, reads today live, and compares with the previous period", async () => {
+    const now = new Date();
+    const views: {
+      path: string;
+      referrer: string | null;
+      deviceType: string;
+      visitorHash: string;
+      createdAt: Date;
+    }[] = [];
+    const add = (
+      daysAgo: number,
+      path: string,
+      visitor: string,
+      referrer: string | null = null,
+      device = "desktop",
+    ) =>
+      views.push({ path, referrer, deviceType: device, visitorHash: visitor, createdAt: noon(now, daysAgo) });
+    // Today: 3 views by 2 visitors (not summed yet).
+    add(0, "/", "a");
+    add(0, "/contact", "a");
+    add(0, "/", "b", "www.google.fr", "mobile");
+    // Two days ago: 2 views by one visitor. Ten days ago (previous 7-day period): 4 views, 3 visitors.
+    add(2, "/blog", "c", "www.bing.com");
+    add(2, "/", "c");
+    add(10, "/", "d");
+    add(10, "/", "e");
+    add(10, "/about", "f", null, "tablet");
+    add(10, "/about", "f", null, "tablet");
+    await db().insert(pageViews).values(views);
+
+    expect(await rollUpPageViews(now)).toEqual({ days: 2 });
+    // Again: nothing new to sum, nothing counted twice.
+    expect(await rollUpPageViews(now)).toEqual({ days: 0 });
+    const totals = await db()
+      .select({ day: analyticsDaily.day, views: analyticsDaily.views, visitors: analyticsDaily.visitors })
+      .from(analyticsDaily)
+      .where(sql`${analyticsDaily.dimension} = 'total'`)
+      .orderBy(analyticsDaily.day);
+    expect(totals.map(({ views, visitors }) => ({ views, visitors }))).toEqual([
+      { views: 4, visitors: 3 },
+      { views: 2, visitors: 1 },
+    ]);
+
+    await db()
+      .insert(contacts)
+      .values([
+        {
+          name: "A",
+          email: "a@example.fr",
+          message: "Bonjour, un devis",
+          sourcePage: "/blog",
+          createdAt: noon(now, 1),
+        },
+        {
+          name: "B",
+          email: "b@example.fr",
+          message: "Bonjour, un devis",
+          sourcePage: "/blog",
+          createdAt: noon(now, 0),
+        },
+        {
+          name: "C",
+          email: "c@example.fr",
+          message: "Bonjour, un devis",
+          sourcePage: "/",
+          createdAt: noon(now, 3),
+        },
+        { name: "D", email: "d@example.fr", message: "Bonjour, un devis", createdAt: noon(now, 9) },
+      ]);
+
+    const report = await getAnalyticsReport("7d", now);
+    expect(report.totals.current).toEqual({ views: 5, visitors: 3 });
+    expect(report.totals.previous).toEqual({ views: 4, visitors: 3 });
+    expect(report.series).toHaveLength(7);
+    expect(report.series.at(-1)).toMatchObject({ key: analyticsDay(now), views: 3, visitors: 2 });
+    expect(report.pages[0]).toMatchObject({ value: "/", views: 3, visitors: 3, title: "Accueil" });
+    expect(report.referrers.map((r) => r.value).sort()).toEqual(["", "www.bing.com", "www.google.fr"]);
+    expect(report.devices.find((d) => d.value === "mobile")).toMatchObject({ views: 1 });
+    expect(report.requests).toMatchObject({ current: 3, previous: 1 });
+    expect(report.requests.bySourcePage[0]).toEqual({ page: "/blog", requests: 2 });
+    expect(report.counters.contacts).toBe(4);
+  });
+
+  it("covers 12 calendar months against the 12 before", () => {
+    const { current, previous } = periodsOf("12m", new Date("2026-05-20T10:00:00Z"));
+    expect(current).toEqual({ from: "2025-06-01", to: "2026-05-20" });
+    expect(previous).toEqual({ from: "2024-06-01", to: "2025-05-31" });
+    expect(periodsOf("7d", new Date("2026-05-20T10:00:00Z"))).toEqual({
+      current: { from: "2026-05-14", to: "2026-05-20" },
+      previous: { from: "2026-05-07", to: "2026-05-13" },
+    });
+  });
+});

@@ -1,0 +1,233 @@
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { parseListQuery } from "~/lib/list-query";
+import { contactListSpec } from "~/lib/schemas/contacts";
+import { db } from "~/server/db/client.server";
+import { auditLog, contactNotes, contacts, emailOutbox, users } from "~/server/db/schema";
+import {
+  addContactNote,
+  eraseContact,
+  getContact,
+  getNewContactsSummary,
+  listContacts,
+  setContactStatus,
+} from "~/server/contacts/inbox.server";
+import { contactsCsv } from "~/server/contacts/export.server";
+import { MissingRowError } from "~/server/audit/mutation.server";
+
+let actor: { id: string; email: string };
+const context = () => ({ actor, ip: "203.0.113.7" });
+const query = (search: string) => parseListQuery(search, contactListSpec);
+
+beforeAll(async () => {
+  const [user] = await db()
+    .insert(users)
+    .values({ name: "Accueil", email: "accueil@example.test", role: "user" })
+    .returning();
+  actor = { id: user!.id, email: user!.email };
+});
+
+beforeEach(async () => {
+  await db().execute(sql`truncate contacts, audit_log cascade`);
+});
+
+async function seed() {
+  const base = Date.parse("2026-03-01T09:00:00Z");
+  const rows = [
+    {
+      name: "Élodie Martin",
+      email: "elodie@example.fr",
+      subject: "Tableau électrique",
+      message: "Remise aux normes 100% urgente",
+      serviceType: "renovation",
+    },
+    {
+      name: "Jean O'Brien",
+      email: "jean.obrien@example.fr",
+      subject: "Prise extérieure",
+      message: "Installer une prise",
+      serviceType: "installation",
+    },
+    {
+      name: "Paul_Durand",
+      email: "paul@example.fr",
+      subject: "Panne",
+      message: "Plus de courant depuis hier",
+      serviceType: "depannage",
+      status: "completed",
+    },
+    {
+      name: '=HYPERLINK("http://x")',
+      email: "x@example.fr",
+      subject: "Devis; chauffage",
+      message: "Ligne 1\nLigne 2 « guillemets »",
+      serviceType: "autre",
+      status: "in_progress",
+    },
+  ];
+  const inserted = await db()
+    .insert(contacts)
+    .values(
+      rows.map((row, index) => ({
+        ...row,
+        phone: "+33 6 12 34 56 78",
+        createdAt: new Date(base + index * 60_000),
+      })),
+    )
+    .returning();
+  return inserted;
+}
+
+describe("inbox list", () => {
+  it("searches name, e-mail, subject, message and service in SQL, newest first", async () => {
+    await seed();
+    const names = async (search: string) =>
+      (await listContacts(query(search))).items.map((item) => item.name);
+    expect(await names("")).toHaveLength(4);
+    expect((await names(""))[0]).toBe('=HYPERLINK("http://x")');
+    expect(await names("q=ÉLODIE")).toEqual(["Élodie Martin"]);
+    expect(await names("q=élodie")).toEqual(["Élodie Martin"]);
+    expect(await names("q=obrien@")).toEqual(["Jean O'Brien"]);
+    expect(await names("q=prise")).toEqual(["Jean O'Brien"]);
+    expect(await names("q=courant")).toEqual(["Paul_Durand"]);
+    expect(await names("q=rénovation")).toEqual(["Élodie Martin"]);
+    expect(await names("q=depannage")).toEqual(["Paul_Durand"]);
+  });
+
+  it("takes quotes, %, _ and 10,000 characters as text, never as an error", async () => {
+    await seed();
+    const names = async (q: string) =>
+      (await listContacts(query(new URLSearchParams({ q }).toString()))).items.map((item) => item.name);
+    expect(await names("O'Brien")).toEqual(["Jean O'Brien"]);
+    expect(await names("100%")).toEqual(["Élodie Martin"]);
+    expect(await names("%")).toEqual(["Élodie Martin"]);
+    expect(await names("_")).toEqual(["Paul_Durand"]);
+    expect(await names('"')).toEqual(['=HYPERLINK("http://x")']);
+    expect(await names("x".repeat(10_000))).toEqual([]);
+    expect(await names("'; drop table contacts; --")).toEqual([]);
+  });
+
+  it("filters by status and pages through the URL", async () => {
+    await seed();
+    expect((await listContacts(query("status=completed"))).items.map((item) => item.name)).toEqual([
+      "Paul_Durand",
+    ]);
+    expect((await listContacts(query("status=nope"))).total).toBe(4);
+    await db()
+      .insert(contacts)
+      .values(
+        Array.from({ length: 30 }, (_, index) => ({
+          name: `Client ${index}`,
+          email: `c${index}@example.fr`,
+          message: "Bonjour",
+        })),
+      );
+    const second = await listContacts(query("page=2"));
+    expect(second).toMatchObject({ total: 34, page: 2, pageCount: 2 });
+    expect(second.items).toHaveLength(9);
+    expect((await listContacts(query("page=999"))).page).toBe(2);
+  });
+});
+
+describe("inbox changes", () => {
+  it("changes a status idempotently, restarting the retention clock once, with an audit row", async () => {
+    const [first, second] = await seed();
+    const before = first!.statusChangedAt;
+    expect(await setContactStatus(context(), [first!.id], "in_progress")).toBe(1);
+    const [changed] = await db().select().from(contacts).where(eq(contacts.id, first!.id));
+    expect(changed!.status).toBe("in_progress");
+    expect(changed!.statusChangedAt.getTime()).toBeGreaterThan(before.getTime());
+
+    // The same change again: nothing moves, no audit row.
+    expect(await setContactStatus(context(), [first!.id], "in_progress")).toBe(0);
+    const [again] = await db().select().from(contacts).where(eq(contacts.id, first!.id));
+    expect(again!.statusChangedAt).toEqual(changed!.statusChangedAt);
+
+    // In bulk, only those not already there change.
+    expect(await setContactStatus(context(), [first!.id, second!.id], "in_progress")).toBe(1);
+    const audits = await db().select().from(auditLog).where(eq(auditLog.action, "status"));
+    expect(audits.map((row) => row.entityId).sort()).toEqual([first!.id, second!.id].sort());
+    expect(audits[0]).toMatchObject({ actorEmail: "accueil@example.test", entityType: "contacts" });
+  });
+
+  it("keeps notes with their author and date, and erases a request with all it holds", async () => {
+    const [contact] = await seed();
+    await addContactNote(context(), contact!.id, "Rappeler jeudi");
+    await db().insert(emailOutbox).values({
+      contactId: contact!.id,
+      toAddress: contact!.email,
+      subject: "Confirmation",
+      htmlBody: "<p>Élodie</p>",
+      textBody: "Élodie",
+    });
+    const detail = await getContact(contact!.id);
+    expect(detail!.message).toBe("Remise aux normes 100% urgente");
+    expect(detail!.notes).toEqual([
+      expect.objectContaining({ body: "Rappeler jeudi", authorEmail: "accueil@example.test" }),
+    ]);
+
+    await eraseContact(context(), contact!.id);
+    expect(await getContact(contact!.id)).toBeNull();
+    expect(await db().$count(contactNotes, eq(contactNotes.contactId, contact!.id))).toBe(0);
+    expect(await db().$count(emailOutbox, eq(emailOutbox.contactId, contact!.id))).toBe(0);
+    const [erased] = await db().select().from(auditLog).where(eq(auditLog.action, "erase"));
+    expect(erased).toMatchObject({ entityId: contact!.id, details: null });
+    expect(JSON.stringify(erased)).not.toContain("lodie");
+
+    await expect(eraseContact(context(), contact!.id)).rejects.toBeInstanceOf(MissingRowError);
+    await expect(addContactNote(context(), contact!.id, "x")).rejects.toBeInstanceOf(MissingRowError);
+  });
+
+  it("summarises new requests for the header", async () => {
+    await seed();
+    const summary = await getNewContactsSummary();
+    expect(summary.count).toBe(2);
+    expect(summary.latest.map((item) => item.name)).toEqual(["Jean O'Brien", "Élodie Martin"]);
+  });
+});
+
+describe("CSV export", () => {
+  async function csvOf(search: string) {
+    return Buffer.from(await new Response(contactsCsv(query(search))).arrayBuffer());
+  }
+
+  it("is UTF-8 with a BOM, semicolons, one row per request, formulas defused, filtered like the list", async () => {
+    await seed();
+    const bytes = await csvOf("");
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString("utf8").slice(1);
+    const lines = text.split("\r\n").filter(Boolean);
+    expect(lines[0]).toBe("Date;Nom;Email;Téléphone;Service;Objet;Message;Statut;Page d'origine");
+    expect(text).toContain("Élodie Martin");
+    expect(text).toContain("Rénovation électrique");
+    // The message with a line break and the subject with a semicolon stay in one quoted record.
+    expect(text).toContain('"Ligne 1\nLigne 2 « guillemets »"');
+    expect(text).toContain('"Devis; chauffage"');
+    expect(text).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(text).toContain("'+33 6 12 34 56 78");
+    expect(lines.filter((line) => /^\d\d\/\d\d\/\d{4} \d\d:\d\d;/.test(line))).toHaveLength(4);
+
+    const filtered = (await csvOf("status=completed")).toString("utf8");
+    expect(filtered).toContain("Paul_Durand");
+    expect(filtered).not.toContain("Élodie");
+  });
+
+  it("reads past one batch without losing or repeating a row", async () => {
+    const at = new Date("2026-01-01T10:00:00Z");
+    // Same instant for all: the id breaks the ties, and the keyset must follow it.
+    await db()
+      .insert(contacts)
+      .values(
+        Array.from({ length: 2_100 }, (_, index) => ({
+          name: `N${index}`,
+          email: `n${index}@example.fr`,
+          message: "m",
+          createdAt: at,
+        })),
+      );
+    const lines = (await csvOf("")).toString("utf8").split("\r\n").filter(Boolean);
+    const names = lines.slice(1).map((line) => line.split(";")[1]);
+    expect(names).toHaveLength(2_100);
+    expect(new Set(names).size).toBe(2_100);
+  });
+});
