@@ -16,4 +16,27 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // Playwright fixtures hand their value to `use()`, which is not React's hook.
+    files: ["tests/**/*.ts"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+  {
+    // Each worker's app, database and stubs come with tests/support/e2e.ts's `test`.
+    files: ["tests/e2e/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test"],
+              message: "Import `test` from tests/support/e2e.ts: it starts this worker's app.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,12 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 3300);
-
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/support/e2e-global-setup.ts",
-  // One app and one database for the run; tests that change settings restore them, so run serially.
-  workers: 1,
+  // Each worker runs its own app on its own database (tests/support/e2e.ts): files run in parallel,
+  // the tests of one file in order, since they share their file's state.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
@@ -14,7 +13,6 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
     trace: "retain-on-failure",

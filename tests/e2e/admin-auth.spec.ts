@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { e2e, sql } from "../support/e2e";
+import type { Page } from "@playwright/test";
+import { e2e, expect, sql, test } from "../support/e2e";
 
 const { email, password } = e2e.admin;
 

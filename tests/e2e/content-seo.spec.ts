@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { e2e, sql } from "../support/e2e";
+import { e2e, expect, sql, test } from "../support/e2e";
 
 /* SEO of the content pages, /sitemap.xml and /robots.txt (rows carry RUN and are removed). */
 const RUN = `e2e-seo-${Date.now().toString(36)}`;

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { sql } from "../support/e2e";
+import type { Page } from "@playwright/test";
+import { expect, sql, test } from "../support/e2e";
 
 /*
  * Public content screens (public-site.md §2): blog, article, projects, project, CMS page.

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { sql } from "../support/e2e";
+import { expect, sql, test } from "../support/e2e";
 
 /* Media files as the browser gets them: the demo's pictures, served by /media/*. */
 

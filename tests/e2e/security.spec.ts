@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
-import { e2e, sql } from "../support/e2e";
+import { e2e, expect, sql, test } from "../support/e2e";
 
 /** Every secret setting, set to a marker no page, script or data answer may ever contain. */
 const SECRETS = {

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { sql } from "../support/e2e";
+import { expect, sql, test } from "../support/e2e";
 import { PUBLICLY_VISIBLE } from "./site-shell-support";
 
 // Phones (public-site.md §2 mobile menu, "Voir plus" under 768 px).

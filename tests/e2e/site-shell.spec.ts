@@ -1,6 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
-import { sql } from "../support/e2e";
+import { expect, sql, test } from "../support/e2e";
 import { jsonLdBlocks, PUBLICLY_VISIBLE, todayInFrench } from "./site-shell-support";
 
 // The public frame and its non-content pages at desktop width (public-site.md §2).

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e";
 
 test("the server answers its health check and renders French HTML", async ({ request, page }) => {
   const health = await request.get("/healthz");

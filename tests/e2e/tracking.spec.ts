@@ -1,5 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { sql } from "../support/e2e";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, sql, test } from "../support/e2e";
 
 /**
  * Consent (CNIL rules) and tracking: the tag manager loads only after consent, with the CSP

@@ -1,75 +1,75 @@
-import { spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+import { startApp } from "./e2e-app";
+import { E2E_ADMIN, E2E_USER } from "./e2e-constants";
 import { createDatabase, dropDatabase, startTestPostgres } from "./postgres";
-import { E2E_ADMIN } from "./e2e-constants";
-import { TEST_CA_FILE } from "./smtp-sink";
 
 /**
- * Starts the production build (BUILD_DIR, default ./build) against a fresh database of its own,
- * with demo content and a known admin, and tells the workers where things are through env.
+ * Once per run: a PostgreSQL server and a template the workers clone (see e2e.ts). The template is
+ * what the app makes of an empty database on its first start (schema, demo content and its media,
+ * the known admin), plus a `user`-role account for role tests.
  */
 export default async function globalSetup() {
-  const port = Number(process.env.E2E_PORT ?? 3300);
-  const stubPort = Number(process.env.E2E_STUB_PORT ?? port + 50);
+  const port = Number((process.env.E2E_PORT ??= "3300"));
+  process.env.E2E_STUB_PORT ??= String(port + 50);
+  const runId = `e2e_${process.pid}`;
   const pgServer = await startTestPostgres(Number(process.env.E2E_PG_PORT ?? 55500));
-  const databaseName = `e2e_${process.pid}`;
-  await dropDatabase(pgServer.adminUrl, databaseName);
-  const databaseUrl = await createDatabase(pgServer.adminUrl, databaseName);
-  const dataDir = await mkdtemp(path.join(tmpdir(), "betic-e2e-data-"));
-  const baseUrl = `http://127.0.0.1:${port}`;
-
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    SEED_DEMO: "1",
-    ADMIN_EMAIL: E2E_ADMIN.email,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    MAIL_WORKER_INTERVAL_MS: "300",
-    RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${stubPort}/recaptcha/siteverify`,
-    MAILJET_API_URL: `http://127.0.0.1:${stubPort}/mailjet`,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
-    // The app sends mail over TLS only; the test SMTP sink's certificate comes from this CA.
-    NODE_EXTRA_CA_CERTS: TEST_CA_FILE,
-  };
-  const app = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", "inherit", "inherit"] });
-  const exited = new Promise<number | null>((resolve) => app.on("exit", resolve));
-  await waitForHealth(`${baseUrl}/healthz`, exited);
-
-  Object.assign(process.env, {
-    E2E_BASE_URL: baseUrl,
-    E2E_DATABASE_URL: databaseUrl,
-    E2E_DATA_DIR: dataDir,
-    E2E_STUB_PORT: String(stubPort),
-  });
-
-  return async () => {
-    app.kill("SIGTERM");
-    await exited;
-    await dropDatabase(pgServer.adminUrl, databaseName);
+  const templateDataDir = await mkdtemp(path.join(tmpdir(), "betic-e2e-template-"));
+  const teardown = async () => {
+    // Workers drop their own databases; a worker that crashed leaves its clone behind.
+    for (const name of await databasesNamed(pgServer.adminUrl, `${runId}_%`))
+      await dropDatabase(pgServer.adminUrl, name);
     await pgServer.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(templateDataDir, { recursive: true, force: true });
   };
+  try {
+    await prepareTemplate(pgServer.adminUrl, `${runId}_template`, templateDataDir, port);
+  } catch (error) {
+    // Playwright runs no teardown after a failed setup: leave no server behind.
+    await teardown();
+    throw error;
+  }
+  Object.assign(process.env, {
+    E2E_RUN_ID: runId,
+    E2E_PG_ADMIN_URL: pgServer.adminUrl,
+    E2E_TEMPLATE_DATABASE: `${runId}_template`,
+    E2E_TEMPLATE_DATA_DIR: templateDataDir,
+  });
+  return teardown;
 }
 
-async function waitForHealth(url: string, exited: Promise<number | null>) {
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (gone) throw new Error("The app exited during start-up (see its log above).");
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+async function prepareTemplate(adminUrl: string, template: string, dataDir: string, port: number) {
+  const templateUrl = await createDatabase(adminUrl, template);
+  const app = await startApp({
+    port,
+    databaseUrl: templateUrl,
+    dataDir,
+    stubPort: Number(process.env.E2E_STUB_PORT),
+    env: { SEED_DEMO: "1", ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
+    startTimeoutMs: 600_000,
+  });
+  await app.stop();
+  await promisify(execFile)(
+    path.resolve("node_modules/.bin/tsx"),
+    ["app/server/auth/cli/create-user.ts", "--email", E2E_USER.email, "--password", E2E_USER.password],
+    { env: { ...process.env, DATABASE_URL: templateUrl, DATA_DIR: dataDir, LOG_LEVEL: "error" } },
+  );
+}
+
+async function databasesNamed(adminUrl: string, pattern: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname like $1",
+      [pattern],
+    );
+    return rows.map((row) => row.datname);
+  } finally {
+    await client.end();
   }
-  throw new Error(`The app did not answer ${url} within 300 s.`);
 }

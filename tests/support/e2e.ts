@@ -1,26 +1,76 @@
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { test as base } from "@playwright/test";
 import pg from "pg";
-import { E2E_ADMIN } from "./e2e-constants";
+import { startApp } from "./e2e-app";
+import { E2E_ADMIN, E2E_USER } from "./e2e-constants";
+import { createDatabase, dropDatabase } from "./postgres";
 
-/** Where the app under test runs (set by the global setup) and a SQL helper on its database. */
+export { expect } from "@playwright/test";
+
+type WorkerApp = { baseUrl: string; databaseUrl: string; dataDir: string; stubPort: number };
+
+let current: WorkerApp | undefined;
+let pool: pg.Pool | undefined;
+
+/**
+ * Playwright's `test`, with the current worker's own app: a production-build process on its own
+ * port, on a database cloned from the run's template, with its own DATA_DIR and stub ports.
+ * Worker i (its parallel index) uses ports E2E_PORT + 2i (the app) and + 1 (free for a second
+ * instance), E2E_STUB_PORT + 2i (reCAPTCHA / Mailjet stubs) and + 1 (the SMTP sink).
+ */
+export const test = base.extend<object, { workerApp: WorkerApp }>({
+  workerApp: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const adminUrl = required("E2E_PG_ADMIN_URL");
+      const name = `${required("E2E_RUN_ID")}_w${workerInfo.workerIndex}`;
+      const databaseUrl = await createDatabase(adminUrl, name, required("E2E_TEMPLATE_DATABASE"));
+      const dataDir = await mkdtemp(path.join(tmpdir(), `betic-e2e-w${workerInfo.workerIndex}-`));
+      await cp(required("E2E_TEMPLATE_DATA_DIR"), dataDir, { recursive: true });
+      const offset = 2 * workerInfo.parallelIndex;
+      const stubPort = Number(required("E2E_STUB_PORT")) + offset;
+      const app = await startApp({
+        port: Number(required("E2E_PORT")) + offset,
+        databaseUrl,
+        dataDir,
+        stubPort,
+      });
+      current = { baseUrl: app.baseUrl, databaseUrl, dataDir, stubPort };
+      await use(current);
+      current = undefined;
+      await pool?.end();
+      pool = undefined;
+      await app.stop();
+      await dropDatabase(adminUrl, name);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker", auto: true, timeout: 120_000 },
+  ],
+  baseURL: async ({ workerApp }, use) => use(workerApp.baseUrl),
+});
+
+/** Where the current worker's app runs, and the accounts every e2e database holds. */
 export const e2e = {
   get baseUrl() {
-    return required("E2E_BASE_URL");
+    return workerApp().baseUrl;
   },
   get databaseUrl() {
-    return required("E2E_DATABASE_URL");
+    return workerApp().databaseUrl;
   },
   get dataDir() {
-    return required("E2E_DATA_DIR");
+    return workerApp().dataDir;
   },
   /** A port tests may listen on for stubs; the app's RECAPTCHA_VERIFY_URL and MAILJET_API_URL point there. */
   get stubPort() {
-    return Number(required("E2E_STUB_PORT"));
+    return workerApp().stubPort;
   },
   admin: E2E_ADMIN,
+  user: E2E_USER,
 };
 
-let pool: pg.Pool | undefined;
-
+/** A query on the current worker's database. */
 export async function sql<Row extends pg.QueryResultRow = Record<string, unknown>>(
   text: string,
   params: unknown[] = [],
@@ -28,6 +78,11 @@ export async function sql<Row extends pg.QueryResultRow = Record<string, unknown
   pool ??= new pg.Pool({ connectionString: e2e.databaseUrl, max: 2 });
   const result = await pool.query<Row>(text, params);
   return result.rows;
+}
+
+function workerApp() {
+  if (!current) throw new Error("No app for this worker: import `test` from tests/support/e2e.ts.");
+  return current;
 }
 
 function required(name: string) {
