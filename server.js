@@ -10,12 +10,6 @@ if (!dev) process.env.NODE_ENV ??= "production";
 
 const app = express();
 app.disable("x-powered-by");
-// Behind a reverse proxy, TRUST_PROXY (e.g. 1 or "loopback") makes req.ip the client's address.
-if (process.env.TRUST_PROXY)
-  app.set(
-    "trust proxy",
-    /^\d+$/.test(process.env.TRUST_PROXY) ? Number(process.env.TRUST_PROXY) : process.env.TRUST_PROXY,
-  );
 app.use(compression());
 
 let loadApp;
@@ -25,7 +19,8 @@ if (dev) {
   app.use(viteDevServer.middlewares);
   loadApp = () => viteDevServer.ssrLoadModule("./server/app.ts");
 } else {
-  // Hashed file names never change content: cache them for a year.
+  // Hashed file names never change content: cache them for a year. BUILD_DIR is read here, not
+  // in app/server/config.server.ts, because it says where that module's build is.
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
@@ -39,11 +34,11 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
+// Behind a reverse proxy, TRUST_PROXY (e.g. 1 or "loopback") makes req.ip the client's address.
+if (running.listen.trustProxy !== undefined) app.set("trust proxy", running.listen.trustProxy);
 app.use(running.handler);
 
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
-const server = app.listen(port, host, () => running.announce());
+const server = app.listen(running.listen.port, running.listen.host, () => running.announce());
 
 let stopping = false;
 async function shutdown(signal) {

@@ -5,7 +5,7 @@ import { openDatabase, closeDatabase } from "~/server/db/database.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
 import { loadDemoContentOnFirstStart } from "~/server/db/seed/demo.server";
 import { ensureFirstAdmin } from "~/server/auth/users.server";
-import { config } from "~/server/config.server";
+import { checkEnvironment, config } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { startScheduler } from "~/server/jobs/scheduler.server";
@@ -24,6 +24,7 @@ declare module "react-router" {
 
 /** Opens the database, prepares it, and returns the request handler with its shutdown. */
 export async function start() {
+  checkEnvironment();
   await openDatabase();
   await migrateDatabase();
   await loadDemoContentOnFirstStart();
@@ -47,6 +48,7 @@ export async function start() {
 
   return {
     handler,
+    listen: { port: config.port, host: config.host, trustProxy: config.trustProxy },
     logger,
     announce() {
       logger.info(`Site ready on ${config.publicUrl}`);

@@ -1,23 +1,159 @@
 import path from "node:path";
+import { z } from "zod";
+
+/*
+ * Every environment variable the app reads, validated with Zod (README "Configuration" lists them
+ * with these defaults). The server checks them all at start-up (`checkEnvironment`) and stops with
+ * one message naming each bad variable; the getters below read the same validated values.
+ */
+
+// An empty value (`PUBLIC_URL=` in a .env file) means "not set".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const port = z.coerce
+  .number({ error: "attendu : un numéro de port (1 à 65535)" })
+  .int("attendu : un numéro de port (1 à 65535)")
+  .min(1, "attendu : un numéro de port (1 à 65535)")
+  .max(65535, "attendu : un numéro de port (1 à 65535)");
+const positiveInt = z.coerce
+  .number({ error: "attendu : un nombre entier positif" })
+  .int("attendu : un nombre entier positif")
+  .positive("attendu : un nombre entier positif");
+const httpUrl = z.url({ protocol: /^https?$/, error: "attendu : une adresse http(s)://…" });
+const flag = (values: [string, ...string[]]) => z.enum(values, { error: `attendu : ${values.join(" ou ")}` });
+
+const envSchema = z.object({
+  NODE_ENV: optional(flag(["production", "development", "test"])),
+  PORT: optional(port),
+  HOST: optional(z.string()),
+  PUBLIC_URL: optional(httpUrl),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: "attendu : une adresse postgres://…" })),
+  DATABASE_POOL_SIZE: optional(positiveInt),
+  EMBEDDED_PG_PORT: optional(port),
+  ADMIN_EMAIL: optional(z.string().trim()),
+  ADMIN_PASSWORD: optional(z.string()),
+  SEED_DEMO: optional(flag(["0", "1"])),
+  BETTER_AUTH_SECRET: optional(z.string()),
+  MAILJET_API_URL: optional(httpUrl),
+  RECAPTCHA_VERIFY_URL: optional(httpUrl),
+  MAIL_WORKER_INTERVAL_MS: optional(positiveInt),
+  MAIL_RETRY_BASE_MS: optional(positiveInt),
+  TRUST_PROXY: optional(z.string()),
+  PAGE_CACHE_MAX_BYTES: optional(positiveInt),
+  S3_BUCKET: optional(z.string()),
+  S3_REGION: optional(z.string()),
+  S3_ENDPOINT: optional(httpUrl),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: optional(flag(["true", "false", "1", "0"])),
+  LOG_LEVEL: optional(flag(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
+});
+type Env = z.infer<typeof envSchema>;
+const names = Object.keys(envSchema.shape) as (keyof Env)[];
+
+let parsed: { key: string; env: Env } | undefined;
+
+/**
+ * The validated environment. Read again when a variable changes (the embedded database sets
+ * DATABASE_URL at start; tests point endpoints at their stubs), otherwise parsed once.
+ */
+function env(): Env {
+  const key = JSON.stringify(names.map((name) => process.env[name] ?? null));
+  if (parsed?.key !== key) {
+    const result = envSchema.safeParse(process.env);
+    if (!result.success) {
+      const lines = result.error.issues.map(
+        (issue) =>
+          `  ${String(issue.path[0])}=${JSON.stringify(process.env[String(issue.path[0])])} : ${issue.message}`,
+      );
+      throw new Error(
+        `Configuration invalide (variables d'environnement, voir le README) :\n${lines.join("\n")}`,
+      );
+    }
+    parsed = { key, env: result.data };
+  }
+  return parsed.env;
+}
+
+/** Validates every variable; the server calls it first so a bad value stops it before anything starts. */
+export function checkEnvironment(): void {
+  env();
+}
 
 /** Process-wide settings read from the environment, with the README's defaults. */
 export const config = {
   get port() {
-    return Number(process.env.PORT ?? 3000);
+    return env().PORT ?? 3000;
   },
   get host() {
-    return process.env.HOST ?? "0.0.0.0";
+    return env().HOST ?? "0.0.0.0";
   },
   get publicUrl() {
-    return (process.env.PUBLIC_URL ?? `http://localhost:${this.port}`).replace(/\/+$/, "");
+    return (env().PUBLIC_URL ?? `http://localhost:${this.port}`).replace(/\/+$/, "");
   },
   get dataDir() {
-    return path.resolve(process.env.DATA_DIR ?? "data");
+    return path.resolve(env().DATA_DIR ?? "data");
+  },
+  /** Unset: the embedded server is started and sets it (db/database.server.ts). */
+  get databaseUrl() {
+    return env().DATABASE_URL;
+  },
+  get databasePoolSize() {
+    return env().DATABASE_POOL_SIZE ?? 10;
+  },
+  get embeddedPgPort() {
+    return env().EMBEDDED_PG_PORT ?? 54329;
+  },
+  /** The first administrator, created when no account exists. */
+  get firstAdmin() {
+    const { ADMIN_EMAIL, ADMIN_PASSWORD } = env();
+    return { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
   },
   get seedDemo() {
-    return process.env.SEED_DEMO !== "0";
+    return env().SEED_DEMO !== "0";
+  },
+  get authSecret() {
+    return env().BETTER_AUTH_SECRET;
+  },
+  get mailjetApiUrl() {
+    return (env().MAILJET_API_URL ?? "https://api.mailjet.com").replace(/\/+$/, "");
+  },
+  get recaptchaVerifyUrl() {
+    return env().RECAPTCHA_VERIFY_URL ?? "https://www.google.com/recaptcha/api/siteverify";
+  },
+  get mailWorkerIntervalMs() {
+    return env().MAIL_WORKER_INTERVAL_MS ?? 5000;
+  },
+  get mailRetryBaseMs() {
+    return env().MAIL_RETRY_BASE_MS ?? 30_000;
+  },
+  /** Express's "trust proxy": a number of proxies, or a list of addresses / names (e.g. "loopback"). */
+  get trustProxy(): number | string | undefined {
+    const value = env().TRUST_PROXY;
+    return value && /^\d+$/.test(value) ? Number(value) : value;
+  },
+  get pageCacheMaxBytes() {
+    return env().PAGE_CACHE_MAX_BYTES ?? 32 * 1024 * 1024;
+  },
+  /** An S3-compatible bucket for media when S3_BUCKET is set; otherwise DATA_DIR/media. */
+  get s3() {
+    const e = env();
+    if (!e.S3_BUCKET) return undefined;
+    return {
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      endpoint: e.S3_ENDPOINT,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === "true" || e.S3_FORCE_PATH_STYLE === "1",
+    };
+  },
+  get logLevel() {
+    return env().LOG_LEVEL ?? (env().NODE_ENV === "test" ? "warn" : "info");
   },
   get isProduction() {
-    return process.env.NODE_ENV === "production";
+    return env().NODE_ENV === "production";
   },
 };

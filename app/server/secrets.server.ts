@@ -11,7 +11,7 @@ let cached: string | undefined;
  */
 export function authSecret(): string {
   if (cached) return cached;
-  if (process.env.BETTER_AUTH_SECRET) return (cached = process.env.BETTER_AUTH_SECRET);
+  if (config.authSecret) return (cached = config.authSecret);
   const file = path.join(config.dataDir, ".auth-secret");
   if (!existsSync(file)) {
     mkdirSync(config.dataDir, { recursive: true });

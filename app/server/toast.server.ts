@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import { z } from "zod";
 import { authSecret } from "~/server/secrets.server";
+import { config } from "~/server/config.server";
 
 /** A toast that survives a redirect (Epic Stack's pattern): set by an action, shown once. */
 export const toastSchema = z.object({
@@ -18,7 +19,7 @@ const toastStorage = createCookieSessionStorage({
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure: process.env.NODE_ENV === "production" && (process.env.PUBLIC_URL ?? "").startsWith("https:"),
+    secure: config.isProduction && config.publicUrl.startsWith("https:"),
     get secrets() {
       return [authSecret()];
     },

@@ -13,8 +13,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const headers = await sessionCookieHeaders(request);
-  for (const [name, value] of Object.entries(noStoreHeaders)) headers.set(name, value);
+  const headers = await sessionCookieHeaders(request, noStoreHeaders);
   return data(
     {
       user: { email: user.email, name: user.name, role: user.role ?? "user" },

@@ -13,6 +13,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { auth } from "~/server/auth/auth.server";
 import { getOptionalUser, noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
+import { withSetCookies } from "~/server/http/headers.server";
 import { logger } from "~/server/logger.server";
 import { createRateLimiter } from "~/server/security/rate-limit.server";
 import { getPublicSettings } from "~/server/settings.server";
@@ -94,8 +95,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     await signInLimiter.reset(limiterKey);
 
-    const responseHeaders = new Headers(noStoreHeaders);
-    for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);
     const { companyName } = await getPublicSettings();
     return redirectWithToast(
       safeRedirectTo(redirectTo),
@@ -104,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         title: "Connexion réussie",
         description: `Bienvenue dans le backoffice ${companyName}`,
       },
-      { headers: responseHeaders },
+      { headers: withSetCookies(headers, noStoreHeaders) },
     );
   } catch (error) {
     if (isAPIError(error)) {

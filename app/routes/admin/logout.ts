@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { auth } from "~/server/auth/auth.server";
 import { getOptionalUser, noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
+import { withSetCookies } from "~/server/http/headers.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -20,12 +21,10 @@ export async function action({ request }: Route.ActionArgs) {
   const back = safeRedirectTo(referer ? new URL(referer, request.url).pathname : null);
   try {
     const { headers } = await auth().api.signOut({ headers: request.headers, returnHeaders: true });
-    const responseHeaders = new Headers(noStoreHeaders);
-    for (const cookie of headers.getSetCookie()) responseHeaders.append("Set-Cookie", cookie);
     return redirectWithToast(
       "/admin/login",
       { type: "success", title: "Déconnexion réussie", description: "Vous avez été déconnecté avec succès" },
-      { headers: responseHeaders },
+      { headers: withSetCookies(headers, noStoreHeaders) },
     );
   } catch (error) {
     logger.error({ err: error }, "sign-out failed");

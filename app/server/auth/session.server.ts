@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { UserRole } from "~/lib/enums";
 import { hasRole } from "~/lib/roles";
+import { withSetCookies } from "~/server/http/headers.server";
 import { auth, type AuthUser } from "./auth.server";
 
 export type SessionUser = AuthUser;
@@ -32,11 +33,8 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
  * Set-Cookie headers Better Auth produced while reading the session (a session past its update
  * age is extended, a dead one cleared). The admin layout forwards them so sliding expiry works.
  */
-export async function sessionCookieHeaders(request: Request): Promise<Headers> {
-  const headers = new Headers();
-  for (const cookie of (await readSession(request)).headers.getSetCookie())
-    headers.append("Set-Cookie", cookie);
-  return headers;
+export async function sessionCookieHeaders(request: Request, init?: HeadersInit): Promise<Headers> {
+  return withSetCookies((await readSession(request)).headers, init);
 }
 
 /** The signed-in user, or a redirect to the sign-in page (which brings them back here after). */

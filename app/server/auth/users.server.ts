@@ -66,8 +66,8 @@ export async function ensureFirstAdmin(): Promise<void> {
   const [{ total }] = await db().select({ total: count() }).from(users);
   if (total > 0) return;
 
-  const email = process.env.ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL;
-  const given = process.env.ADMIN_PASSWORD;
+  const email = config.firstAdmin.email || DEFAULT_ADMIN_EMAIL;
+  const given = config.firstAdmin.password;
   const password = given || generatePassword();
   try {
     await createAccount({ email, password, role: "admin", name: "Administrateur" });

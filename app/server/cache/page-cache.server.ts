@@ -2,6 +2,7 @@ import { LRUCache } from "lru-cache";
 import { onContentChanged } from "~/server/content-changes.server";
 import { nextPublicationAt } from "~/server/content/visibility.server";
 import { logger } from "~/server/logger.server";
+import { config } from "~/server/config.server";
 
 /**
  * Rendered public pages (and their `.data` twins) for anonymous visitors, kept in memory.
@@ -19,14 +20,13 @@ export type CachedPage = {
   etag: string;
 };
 
-const MAX_BYTES = Number(process.env.PAGE_CACHE_MAX_BYTES ?? 32 * 1024 * 1024);
 const MAX_AGE_MS = 10 * 60_000;
 // setTimeout cannot wait longer than ~24.8 days; we look again well before that.
 const MAX_TIMER_MS = 60 * 60_000;
 
 const pages = new LRUCache<string, CachedPage>({
   max: 2_000,
-  maxSize: MAX_BYTES,
+  maxSize: config.pageCacheMaxBytes,
   sizeCalculation: (page) =>
     Math.max(
       1,
@@ -68,10 +68,6 @@ export function storeCachedPage(key: string, page: CachedPage, generationAtStart
     publicationTimerArmed = true;
     void armPublicationTimer();
   }
-}
-
-export function pageCacheSize() {
-  return pages.size;
 }
 
 /** Clears the store when the next scheduled or future-dated article or project goes public. */

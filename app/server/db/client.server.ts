@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { logger } from "~/server/logger.server";
 import * as schema from "./schema";
+import { config } from "~/server/config.server";
 
 export type Database = NodePgDatabase<typeof schema>;
 
@@ -11,9 +12,9 @@ let database: Database | undefined;
 /** The pool for DATABASE_URL, made on first use (the embedded server sets the URL at start). */
 export function getPool(): pg.Pool {
   if (!pool) {
-    const connectionString = process.env.DATABASE_URL;
+    const connectionString = config.databaseUrl;
     if (!connectionString) throw new Error("DATABASE_URL is not set and no database was started.");
-    pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    pool = new pg.Pool({ connectionString, max: config.databasePoolSize });
     // An idle client losing its connection must not crash the process.
     pool.on("error", (error) => logger.error({ err: error }, "idle database client error"));
   }

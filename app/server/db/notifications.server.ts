@@ -1,6 +1,7 @@
 import pg from "pg";
 import { announceContentChanged } from "~/server/content-changes.server";
 import { logger } from "~/server/logger.server";
+import { config } from "~/server/config.server";
 
 /**
  * Relays the database's `content_changed` notifications (raised by statement triggers on every
@@ -52,7 +53,7 @@ export function whenListening(): Promise<void> {
 }
 
 async function connect() {
-  const connectionString = process.env.DATABASE_URL;
+  const connectionString = config.databaseUrl;
   if (!connectionString) throw new Error("DATABASE_URL is not set and no database was started.");
   // keepAlive lets the OS notice a peer that vanished without closing the connection.
   const candidate = new pg.Client({

@@ -42,10 +42,6 @@ export function senderOf(settings: SiteSettings | null): Email["from"] {
   return { address, name: settings?.mailjetFromName || settings?.companyName || undefined };
 }
 
-function mailjetBaseUrl() {
-  return (process.env.MAILJET_API_URL ?? "https://api.mailjet.com").replace(/\/+$/, "");
-}
-
 const MAILJET_TIMEOUT_MS = 15_000;
 /** The longest a configuration check waits for the provider (the back office waits on it). */
 export const VERIFY_TIMEOUT_MS = 10_000;
@@ -66,7 +62,7 @@ function mailjetTransport(apiKey: string, secretKey: string): MailTransport {
   return {
     kind: "mailjet",
     async send(email) {
-      const response = await fetch(`${mailjetBaseUrl()}/v3.1/send`, {
+      const response = await fetch(`${config.mailjetApiUrl}/v3.1/send`, {
         method: "POST",
         headers: { authorization, "content-type": "application/json" },
         signal: AbortSignal.timeout(MAILJET_TIMEOUT_MS),
@@ -95,7 +91,7 @@ function mailjetTransport(apiKey: string, secretKey: string): MailTransport {
       }
     },
     async verify() {
-      const response = await fetch(`${mailjetBaseUrl()}/v3/REST/user`, {
+      const response = await fetch(`${config.mailjetApiUrl}/v3/REST/user`, {
         headers: { authorization },
         signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS),
       });

@@ -10,6 +10,7 @@ import {
 } from "./outbox.server";
 import { describeMailError } from "./mail-errors.server";
 import { createMailTransport, senderOf, type MailTransport } from "./transports.server";
+import { config } from "~/server/config.server";
 
 const logger = rootLogger.child({ module: "mail" });
 
@@ -42,9 +43,9 @@ const LEASE_MS = 5 * 60_000;
  * itself was committed before anything was queued.
  */
 export function startMailWorker(options: MailWorkerOptions = {}) {
-  const intervalMs = options.intervalMs ?? Number(process.env.MAIL_WORKER_INTERVAL_MS ?? 5000);
+  const intervalMs = options.intervalMs ?? config.mailWorkerIntervalMs;
   const maxAttempts = options.maxAttempts ?? 10;
-  const retryBaseMs = options.retryBaseMs ?? Number(process.env.MAIL_RETRY_BASE_MS ?? 30_000);
+  const retryBaseMs = options.retryBaseMs ?? config.mailRetryBaseMs;
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 60 * 60_000;
   const batchSize = options.batchSize ?? 10;
 

@@ -199,17 +199,8 @@ let driver: StorageDriver | undefined;
 /** DATA_DIR/media by default; an S3-compatible bucket when S3_BUCKET is set. */
 export function storage(): StorageDriver {
   if (!driver) {
-    const env = process.env;
-    driver = env.S3_BUCKET
-      ? s3Driver({
-          bucket: env.S3_BUCKET,
-          region: env.S3_REGION,
-          endpoint: env.S3_ENDPOINT,
-          accessKeyId: env.S3_ACCESS_KEY_ID,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: env.S3_FORCE_PATH_STYLE === "true" || env.S3_FORCE_PATH_STYLE === "1",
-        })
-      : localDriver(path.join(config.dataDir, "media"));
+    const s3 = config.s3;
+    driver = s3 ? s3Driver(s3) : localDriver(path.join(config.dataDir, "media"));
     logger.info({ storage: driver.name }, "media storage");
   }
   return driver;

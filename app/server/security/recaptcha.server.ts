@@ -1,5 +1,6 @@
 import { logger } from "~/server/logger.server";
 import type { SiteSettings } from "~/server/settings.server";
+import { config } from "~/server/config.server";
 
 /** The token the original front end sent when the robot check was off (public-site.md §5). */
 export const RECAPTCHA_DISABLED_TOKEN = "recaptcha-disabled";
@@ -33,7 +34,7 @@ export async function verifyRecaptcha(
   if (!check.active) return { success: true, errorCodes: [] };
   if (!token || token === RECAPTCHA_DISABLED_TOKEN)
     return { success: false, errorCodes: ["missing-input-response"] };
-  const url = process.env.RECAPTCHA_VERIFY_URL ?? "https://www.google.com/recaptcha/api/siteverify";
+  const url = config.recaptchaVerifyUrl;
   try {
     const response = await fetch(url, {
       method: "POST",
