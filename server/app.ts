@@ -1,4 +1,3 @@
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
 import { openDatabase, closeDatabase } from "~/server/db/database.server";
@@ -12,6 +11,8 @@ import { startScheduler } from "~/server/jobs/scheduler.server";
 import { startChangeNotifications, stopChangeNotifications } from "~/server/db/notifications.server";
 import { htmlCaching } from "~/server/cache/html-cache.server";
 import { stopPageCache } from "~/server/cache/page-cache.server";
+import { limitRequestBodies, sameOriginWrites } from "~/server/security/http-guards.server";
+import { reactRouterHandler } from "./request-handler";
 import { securityHeaders } from "./security";
 
 declare module "react-router" {
@@ -35,9 +36,11 @@ export async function start() {
 
   const handler = express.Router();
   handler.use(securityHeaders());
+  handler.use(sameOriginWrites());
+  handler.use(limitRequestBodies());
   handler.use(htmlCaching({ serverCache: !process.argv.includes("--dev") }));
   handler.use(
-    createRequestHandler({
+    reactRouterHandler({
       build: () => import("virtual:react-router/server-build"),
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,

@@ -49,6 +49,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   S3_FORCE_PATH_STYLE: optional(flag(["true", "false", "1", "0"])),
   LOG_LEVEL: optional(flag(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
+  ALLOW_INSECURE_HTTP: optional(flag(["0", "1"])),
 });
 type Env = z.infer<typeof envSchema>;
 const names = Object.keys(envSchema.shape) as (keyof Env)[];
@@ -77,9 +78,17 @@ function env(): Env {
   return parsed.env;
 }
 
-/** Validates every variable; the server calls it first so a bad value stops it before anything starts. */
+/**
+ * Validates every variable; the server calls it first so a bad value stops it before anything
+ * starts. In production, a plain-http PUBLIC_URL on a real host stops it too (cookies and
+ * passwords would cross the network in clear), unless ALLOW_INSECURE_HTTP=1.
+ */
 export function checkEnvironment(): void {
-  env();
+  if (!config.isProduction || config.publicUrlIsSecure || env().ALLOW_INSECURE_HTTP === "1") return;
+  throw new Error(
+    `Configuration invalide : PUBLIC_URL (${config.publicUrl}) doit être une adresse https en production. ` +
+      "Pour un essai local en http, définissez ALLOW_INSECURE_HTTP=1.",
+  );
 }
 
 /** Process-wide settings read from the environment, with the README's defaults. */
@@ -155,5 +164,18 @@ export const config = {
   },
   get isProduction() {
     return env().NODE_ENV === "production";
+  },
+  /** https, or a loopback address (DESIGN.md: local starts need no certificate). */
+  get publicUrlIsSecure() {
+    const { protocol, hostname } = new URL(this.publicUrl);
+    return (
+      protocol === "https:" ||
+      ["localhost", "127.0.0.1", "[::1]"].includes(hostname) ||
+      hostname.endsWith(".localhost")
+    );
+  },
+  /** Cookies carry `Secure` whenever the public address is https. */
+  get secureCookies() {
+    return this.publicUrl.startsWith("https:");
   },
 };

@@ -19,7 +19,7 @@ const toastStorage = createCookieSessionStorage({
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure: config.isProduction && config.publicUrl.startsWith("https:"),
+    secure: config.secureCookies,
     get secrets() {
       return [authSecret()];
     },

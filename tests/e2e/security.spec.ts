@@ -175,7 +175,11 @@ test.describe("content security policy and HTTP caching", () => {
 
     const login = await request.get("/admin/login");
     expect(login.headers()["cache-control"]).toBe("private, no-store");
-    const post = await request.post("/api/consent", { form: { choice: "refuse" }, maxRedirects: 0 });
+    const post = await request.post("/api/consent", {
+      form: { choice: "refuse" },
+      maxRedirects: 0,
+      headers: { Origin: e2e.baseUrl },
+    });
     expect(post.headers()["cache-control"]).toBe("private, no-store");
   });
 });

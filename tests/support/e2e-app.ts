@@ -40,6 +40,8 @@ export async function startApp({
       LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
       // The app sends mail over TLS only; the test SMTP sink's certificate comes from this CA.
       NODE_EXTRA_CA_CERTS: TEST_CA_FILE,
+      // Tests stand for visitors at many addresses with X-Forwarded-For, as behind a proxy.
+      TRUST_PROXY: "1",
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
@@ -59,7 +61,7 @@ export async function startApp({
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, pid: app.pid!, stop };
 }
 
 async function waitForHealth(url: string, exited: Promise<void>, timeoutMs: number) {

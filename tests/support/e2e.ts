@@ -9,7 +9,7 @@ import { createDatabase, dropDatabase } from "./postgres";
 
 export { expect } from "@playwright/test";
 
-type WorkerApp = { baseUrl: string; databaseUrl: string; dataDir: string; stubPort: number };
+type WorkerApp = { baseUrl: string; databaseUrl: string; dataDir: string; stubPort: number; pid: number };
 
 let current: WorkerApp | undefined;
 let pool: pg.Pool | undefined;
@@ -37,7 +37,7 @@ export const test = base.extend<object, { workerApp: WorkerApp }>({
         dataDir,
         stubPort,
       });
-      current = { baseUrl: app.baseUrl, databaseUrl, dataDir, stubPort };
+      current = { baseUrl: app.baseUrl, databaseUrl, dataDir, stubPort, pid: app.pid };
       await use(current);
       current = undefined;
       await pool?.end();
@@ -65,6 +65,10 @@ export const e2e = {
   /** A port tests may listen on for stubs; the app's RECAPTCHA_VERIFY_URL and MAILJET_API_URL point there. */
   get stubPort() {
     return workerApp().stubPort;
+  },
+  /** The app's process id, to read its memory use. */
+  get appPid() {
+    return workerApp().pid;
   },
   admin: E2E_ADMIN,
   user: E2E_USER,

@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { isAPIError } from "better-auth/api";
 import { LoaderCircle, LogIn } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -11,11 +10,11 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { auth } from "~/server/auth/auth.server";
+import { signIn } from "~/server/auth/credentials.server";
 import { getOptionalUser, noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
 import { withSetCookies } from "~/server/http/headers.server";
 import { logger } from "~/server/logger.server";
-import { createRateLimiter } from "~/server/security/rate-limit.server";
+import { retryAfterText } from "~/server/security/password-throttle.server";
 import { getPublicSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -27,9 +26,6 @@ const loginSchema = z.object({
   password: z.string({ error: "Le mot de passe est requis" }),
   redirectTo: z.string().optional(),
 });
-
-// Guessing passwords: a handful of tries per address and network, then a pause.
-const signInLimiter = createRateLimiter({ keyPrefix: "sign-in", points: 10, durationSeconds: 15 * 60 });
 
 /** Better Auth's refusals, in French. */
 function signInFailureMessage(code: string | undefined): string {
@@ -50,7 +46,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export const headers: Route.HeadersFunction = () => noStoreHeaders;
+// A throttled answer tells when to come back (Retry-After, set by the action).
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { ...noStoreHeaders, "Retry-After": retryAfter } : noStoreHeaders;
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getOptionalUser(request)) throw redirect("/admin", { headers: noStoreHeaders });
@@ -62,7 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   if (await getOptionalUser(request)) throw redirect("/admin", { headers: noStoreHeaders });
   const submission = parseWithZod(await request.formData(), { schema: loginSchema });
   if (submission.status !== "success") {
@@ -70,30 +70,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const { email, password, redirectTo } = submission.value;
-  const refuse = (title: string, description: string, status: number) =>
+  const refuse = (title: string, description: string, status: number, headers?: Record<string, string>) =>
     data(
       {
         result: submission.reply({ formErrors: [description], hideFields: ["password"] }),
         toast: { title, description },
       },
-      { status, headers: noStoreHeaders },
+      { status, headers: { ...noStoreHeaders, ...headers } },
     );
 
-  const limiterKey = `${context.clientIp}|${email.toLowerCase()}`;
   try {
-    if (!(await signInLimiter.consume(limiterKey))) {
+    const outcome = await signIn(request, { email, password });
+    if (outcome.status === "throttled") {
       return refuse(
         "Erreur de connexion",
-        "Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.",
+        `Trop de tentatives de connexion. Réessayez dans ${retryAfterText(outcome.retryAfterSeconds)}.`,
         429,
+        { "Retry-After": String(outcome.retryAfterSeconds) },
       );
     }
-    const { headers } = await auth().api.signInEmail({
-      body: { email, password },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    await signInLimiter.reset(limiterKey);
+    if (outcome.status === "wrong") {
+      return refuse("Erreur de connexion", signInFailureMessage("INVALID_EMAIL_OR_PASSWORD"), 401);
+    }
+    if (outcome.status === "refused") {
+      return refuse("Erreur de connexion", signInFailureMessage(outcome.code), outcome.httpStatus);
+    }
 
     const { companyName } = await getPublicSettings();
     return redirectWithToast(
@@ -103,12 +104,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         title: "Connexion réussie",
         description: `Bienvenue dans le backoffice ${companyName}`,
       },
-      { headers: withSetCookies(headers, noStoreHeaders) },
+      { headers: withSetCookies(outcome.headers, noStoreHeaders) },
     );
   } catch (error) {
-    if (isAPIError(error)) {
-      return refuse("Erreur de connexion", signInFailureMessage(error.body?.code), error.statusCode);
-    }
     logger.error({ err: error }, "sign-in failed");
     return refuse("Erreur", "Une erreur s'est produite lors de la connexion", 500);
   }

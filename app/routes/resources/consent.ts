@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/consent";
+import { safeLocalPath } from "~/lib/safe-redirect";
 import { CONSENT_ALL, CONSENT_COOKIE, CONSENT_NONE, consentCookie } from "~/lib/consent";
 
 /**
@@ -18,19 +19,9 @@ export async function action({ request }: Route.ActionArgs) {
         : choice === "custom"
           ? consentCookie({ analytics: form.has("analytics"), marketing: form.has("marketing") }, secure)
           : `${CONSENT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
-  return redirect(safeRedirect(form.get("redirectTo")), { status: 303, headers: { "Set-Cookie": cookie } });
+  return redirect(safeLocalPath(form.get("redirectTo")), { status: 303, headers: { "Set-Cookie": cookie } });
 }
 
 export function loader() {
   return redirect("/");
-}
-
-/** Only a path of this site: never "//other.host" or an absolute URL. */
-function safeRedirect(value: FormDataEntryValue | null) {
-  return typeof value === "string" &&
-    value.startsWith("/") &&
-    !value.startsWith("//") &&
-    !value.startsWith("/\\")
-    ? value
-    : "/";
 }

@@ -1,8 +1,11 @@
 import type { Executor } from "~/server/db/client.server";
 import { auditLog } from "~/server/db/schema";
 
-/** Who acts: the signed-in account (null for an anonymous event such as a failed sign-in). */
-export type AuditActor = { id: string; email: string } | null;
+/**
+ * Who acts: the signed-in account, or for a sign-in the address typed (id null when no account
+ * has it); null for an anonymous event.
+ */
+export type AuditActor = { id: string | null; email: string } | null;
 
 export type AuditEntry = {
   actor: AuditActor;

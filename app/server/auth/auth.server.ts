@@ -8,9 +8,16 @@ import { db } from "~/server/db/client.server";
 import { accounts, sessions, users, verifications } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { authSecret } from "~/server/secrets.server";
+import { CLIENT_IP_HEADER } from "~/server/security/client-ip.server";
+import { hashPassword, verifyPassword } from "./password-hash.server";
 
 /** Shortest password accepted anywhere (back-office.md §9). */
 export const MIN_PASSWORD_LENGTH = 6;
+
+/** A session unused for this long ends: Better Auth slides its expiry as it is used. */
+export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
+/** No session lives longer than this, used or not (checked in requireUser). */
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
 function createAuth() {
   return betterAuth({
@@ -26,8 +33,10 @@ function createAuth() {
       // Accounts are made by an admin (users screen, CLI, first start), never by visitors.
       disableSignUp: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
     },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // The expiry moves forward at most every five minutes of use: idle means idle for 12 h.
+    session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: 5 * 60 },
     user: {
       additionalFields: {
         lastSignInAt: { type: "date", required: false, input: false },
@@ -48,7 +57,9 @@ function createAuth() {
       // Our ids are uuid columns with a database default; Better Auth lets Postgres fill them.
       database: { generateId: "uuid" },
       cookiePrefix: "betic",
-      useSecureCookies: config.publicUrl.startsWith("https:"),
+      // The address Express established (req.ip), never X-Forwarded-For as the client wrote it.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.secureCookies,
     },
     telemetry: { enabled: false },
     logger: {

@@ -1,8 +1,12 @@
+import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { UserRole } from "~/lib/enums";
 import { hasRole } from "~/lib/roles";
+import { safeLocalPath } from "~/lib/safe-redirect";
+import { db } from "~/server/db/client.server";
+import { sessions } from "~/server/db/schema";
 import { withSetCookies } from "~/server/http/headers.server";
-import { auth, type AuthUser } from "./auth.server";
+import { auth, type AuthUser, SESSION_MAX_AGE_SECONDS } from "./auth.server";
 
 export type SessionUser = AuthUser;
 
@@ -19,7 +23,18 @@ function readSession(request: Request): Promise<SessionRead> {
   if (!read) {
     read = auth()
       .api.getSession({ headers: request.headers, returnHeaders: true })
-      .then(({ headers, response }) => ({ user: response?.user ?? null, headers }));
+      .then(async ({ headers, response }) => {
+        if (!response) return { user: null, headers };
+        // Better Auth ends idle sessions itself (SESSION_IDLE_SECONDS); the absolute limit is ours.
+        const { session, user } = response;
+        const now = Date.now();
+        const ended =
+          now - new Date(session.createdAt).getTime() > SESSION_MAX_AGE_SECONDS * 1000 ||
+          new Date(session.expiresAt).getTime() <= now;
+        if (!ended) return { user, headers };
+        await db().delete(sessions).where(eq(sessions.id, session.id));
+        return { user: null, headers };
+      });
     reads.set(request, read);
   }
   return read;
@@ -62,13 +77,6 @@ export async function requireRole(request: Request, role: UserRole): Promise<Ses
 
 /** Where to go after signing in: a path of the back office only, never another site. */
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined): string {
-  if (typeof value !== "string") return "/admin";
-  if (!value.startsWith("/admin") || value.startsWith("//") || value.startsWith("/admin/login"))
-    return "/admin";
-  try {
-    const url = new URL(value, "http://local");
-    return url.host === "local" ? url.pathname + url.search : "/admin";
-  } catch {
-    return "/admin";
-  }
+  const path = safeLocalPath(value, { fallback: "/admin", within: "/admin" });
+  return path.startsWith("/admin/login") ? "/admin" : path;
 }

@@ -4,6 +4,7 @@ import { ANALYTICS_TIME_ZONE } from "~/server/analytics/visitors.server";
 import { purgeExpiredContacts } from "~/server/contacts/retention.server";
 import { getPool } from "~/server/db/client.server";
 import { logger as rootLogger } from "~/server/logger.server";
+import { purgeExpiredCounters } from "~/server/security/password-throttle.server";
 
 const logger = rootLogger.child({ module: "jobs" });
 
@@ -15,6 +16,7 @@ const logger = rootLogger.child({ module: "jobs" });
 export const jobs = {
   "analytics-rollup": { cron: "5 0 * * *", run: () => rollUpPageViews() },
   "contacts-retention": { cron: "30 3 * * *", run: () => purgeExpiredContacts() },
+  "rate-limit-purge": { cron: "15 * * * *", run: () => purgeExpiredCounters() },
 } as const;
 
 export type JobName = keyof typeof jobs;

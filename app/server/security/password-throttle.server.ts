@@ -1,0 +1,157 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { getPool } from "~/server/db/client.server";
+import { authSecret } from "~/server/secrets.server";
+
+/**
+ * Every server-side password check (sign-in, re-authentication, password change) goes through
+ * throttledPasswordCheck. Counters live in PostgreSQL (rate_limits), shared by every instance.
+ *
+ * - Per account, across all addresses: 5 failures free, then each further try waits 1 s, 2 s,
+ *   4 s... up to 60 s after the previous one. A try during the wait is refused unchecked (429)
+ *   and does not lengthen it, so whoever knows the password gets in after at most 60 s.
+ * - Per address, across accounts (password spraying): 20 failures free, then the same doubling
+ *   waits up to 15 minutes.
+ * - A browser that has signed in to the account before carries a device cookie: its tries wait
+ *   on its own counter only, not the account's nor the address's, so an attack from elsewhere
+ *   (or from the same office network) never slows the owner's usual browser (OWASP, "Slow down
+ *   online guessing attacks with device cookies"). Its failures still count for the address.
+ * A success clears the counter it was made under (not the address's: one valid account must not
+ * wipe a sprayer's record).
+ */
+type Scheme = { prefix: string; freeFailures: number; maxWaitSeconds: number };
+const ACCOUNT: Scheme = { prefix: "pw-account", freeFailures: 5, maxWaitSeconds: 60 };
+const DEVICE: Scheme = { prefix: "pw-device", freeFailures: 5, maxWaitSeconds: 60 };
+const ADDRESS: Scheme = { prefix: "pw-address", freeFailures: 20, maxWaitSeconds: 15 * 60 };
+/** Failures are forgotten a day after the first one of a series. */
+const FAILURE_MEMORY_SECONDS = 24 * 60 * 60;
+
+export const DEVICE_COOKIE = "betic.device";
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/** Seconds to wait before the next try once `failures` have been counted. */
+export function waitAfter(failures: number, scheme: Pick<Scheme, "freeFailures" | "maxWaitSeconds">) {
+  if (failures < scheme.freeFailures) return 0;
+  return Math.min(scheme.maxWaitSeconds, 2 ** (failures - scheme.freeFailures));
+}
+
+const limiters = new Map<string, RateLimiterPostgres>();
+function limiter(keyPrefix: string, points: number, duration: number) {
+  let found = limiters.get(keyPrefix);
+  if (!found) {
+    found = new RateLimiterPostgres({
+      storeClient: getPool(),
+      storeType: "pool",
+      tableName: "rate_limits",
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      keyPrefix,
+      points,
+      duration,
+    });
+    limiters.set(keyPrefix, found);
+  }
+  return found;
+}
+const failures = (scheme: Scheme) => limiter(`${scheme.prefix}-failures`, 1e9, FAILURE_MEMORY_SECONDS);
+/** One try at a time once waits apply: the first try takes the gate for the wait that follows it. */
+const gate = (scheme: Scheme) => limiter(`${scheme.prefix}-gate`, 1, 1);
+
+type Counter = { scheme: Scheme; key: string };
+
+/** Takes the right to try now under `counter`, or says how many seconds remain to wait. */
+async function takeTurn({ scheme, key }: Counter): Promise<number> {
+  const counted = (await failures(scheme).get(key))?.consumedPoints ?? 0;
+  const wait = waitAfter(counted + 1, scheme);
+  if (wait === 0) return 0;
+  try {
+    await gate(scheme).consume(key, 1, { customDuration: wait });
+    return 0;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+    throw error;
+  }
+}
+
+export type PasswordCheck<T> =
+  { status: "ok"; value: T } | { status: "wrong" } | { status: "throttled"; retryAfterSeconds: number };
+
+/**
+ * Runs `check` (which resolves to null for a wrong password) unless the account, the device or
+ * the address must wait first. `cookieHeader` (the request's Cookie) may carry a device cookie.
+ */
+export async function throttledPasswordCheck<T>(
+  attempt: { email: string; clientIp: string; cookieHeader: string | null },
+  check: () => Promise<T | null>,
+): Promise<PasswordCheck<T>> {
+  const email = attempt.email.trim().toLowerCase();
+  const device = deviceOf(attempt.cookieHeader, email);
+  const identity: Counter = device ? { scheme: DEVICE, key: device } : { scheme: ACCOUNT, key: email };
+  const address: Counter = { scheme: ADDRESS, key: attempt.clientIp };
+
+  for (const counter of device ? [identity] : [identity, address]) {
+    const retryAfterSeconds = await takeTurn(counter);
+    if (retryAfterSeconds > 0) return { status: "throttled", retryAfterSeconds };
+  }
+
+  const value = await check();
+  if (value === null) {
+    await Promise.all([identity, address].map(({ scheme, key }) => failures(scheme).penalty(key, 1)));
+    return { status: "wrong" };
+  }
+  await Promise.all([
+    failures(identity.scheme).delete(identity.key),
+    gate(identity.scheme).delete(identity.key),
+  ]);
+  return { status: "ok", value };
+}
+
+/** "Réessayez dans 45 secondes." / "... dans 2 minutes." */
+export function retryAfterText(seconds: number): string {
+  if (seconds < 60) return `${seconds} seconde${seconds > 1 ? "s" : ""}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes > 1 ? "s" : ""}`;
+}
+
+// ---------------------------------------------------------------- device cookies
+
+function sign(value: string) {
+  return createHmac("sha256", authSecret()).update(`device|${value}`).digest("base64url");
+}
+
+/** The device id of a valid cookie issued for `email`, if the request carries one. */
+function deviceOf(cookieHeader: string | null, email: string): string | null {
+  const raw = cookieHeader
+    ?.split(";")
+    .map((pair) => pair.trim())
+    .find((pair) => pair.startsWith(`${DEVICE_COOKIE}=`))
+    ?.slice(DEVICE_COOKIE.length + 1);
+  if (!raw) return null;
+  const [id, signature] = decodeURIComponent(raw).split(".");
+  if (!id || !signature) return null;
+  const expected = Buffer.from(sign(`${id}|${email}`));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+}
+
+/** The Set-Cookie value that marks this browser as one `email` signs in from. */
+export function deviceCookie(email: string, secure: boolean): string {
+  const id = randomBytes(16).toString("base64url");
+  const value = `${id}.${sign(`${id}|${email.trim().toLowerCase()}`)}`;
+  return [
+    `${DEVICE_COOKIE}=${value}`,
+    "Path=/admin",
+    `Max-Age=${DEVICE_COOKIE_MAX_AGE_SECONDS}`,
+    "HttpOnly",
+    "SameSite=Strict",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+// ---------------------------------------------------------------- housekeeping
+
+/** Deletes every rate-limit counter that expired more than an hour ago (all limiters). */
+export async function purgeExpiredCounters(): Promise<number> {
+  const result = await getPool().query("delete from rate_limits where expire < $1", [Date.now() - 3_600_000]);
+  return result.rowCount ?? 0;
+}
