@@ -7,22 +7,25 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" } }
     : {
+        // Kept for scripts/bundle-budget.js (never served: static files skip dot-directories).
+        manifest: true,
         rolldownOptions: {
           output: {
             // Few files rather than one per module: on HTTP/1.1 every extra file waits its turn.
-            // Public pages share a vendor file and a file of site components; admin code stays apart.
+            // Public pages share a vendor file (React and React Router only) and a file of site
+            // components with the few lib/ modules they import; anything else (icons, UI
+            // primitives, the contact form, the back office) goes where its importers are, so no
+            // page downloads code it does not use (scripts/bundle-budget.js checks the sizes).
             codeSplitting: {
               groups: [
                 {
                   name: "vendor",
-                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|lucide-react|clsx|tailwind-merge|class-variance-authority)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
                   priority: 2,
                 },
-                // The contact form (and Zod/Conform behind it) stays with the two pages that show it;
-                // back-office modules of lib/ (admin/, schemas/, list-query) stay with the back office.
                 {
                   name: "site",
-                  test: /app[\\/](components[\\/]site|lib)[\\/](?!contact-form|contact-schema|recaptcha|zod|admin[\\/]|schemas[\\/]|list-query)/,
+                  test: /app[\\/](components[\\/]site[\\/](?!contact-form|recaptcha)|lib[\\/](cn|consent|data-layer|enums|format-date|image-variants|page-trail|seo|site-defaults)\.ts$)/,
                   priority: 1,
                 },
               ],

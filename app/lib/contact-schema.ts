@@ -1,6 +1,7 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { z } from "~/lib/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { RECAPTCHA_FIELD, ROBOT_CHECK_MESSAGE } from "~/lib/contact";
 import { serviceTypes } from "~/lib/enums";
+import { z } from "~/lib/zod";
 
 /** The contact form's rules (public-site.md §5), shared by the browser and the server. */
 export const contactSchema = z.object({
@@ -35,10 +36,6 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.infer<typeof contactSchema>;
 
-/** The field the reCAPTCHA v2 widget fills with its token. */
-export const RECAPTCHA_FIELD = "g-recaptcha-response";
-export const ROBOT_CHECK_MESSAGE = "Veuillez confirmer que vous n'êtes pas un robot";
-
 /** The same rules, plus a completed challenge when the robot check is on. */
 export function contactSubmissionSchema(robotCheck: boolean) {
   if (!robotCheck) return contactSchema;
@@ -47,21 +44,7 @@ export function contactSubmissionSchema(robotCheck: boolean) {
   });
 }
 
-export const SEND_FAILED_MESSAGE = "Impossible d'envoyer votre message. Veuillez réessayer plus tard.";
-export const FORM_DISABLED_MESSAGE =
-  "Le formulaire de contact est momentanément indisponible. Contactez-nous par téléphone ou par email.";
-
-/** Hidden: the page that brought the visitor to the form (see page-trail.ts). */
-export const SOURCE_PAGE_FIELD = "sourcePage";
-
-/** The hidden field only robots fill in. */
-export const HONEYPOT_FIELD = "website";
-
-/** What the /contact action answers, read by the form (through a fetcher, or after a plain POST). */
-export type ContactActionData = {
-  /** Conform's reply: field errors and kept values, or a reset after success. */
-  result: SubmissionResult<string[]>;
-  outcome: "success" | "invalid" | "error";
-  /** Why sending failed, shown in the error toast and under the form. */
-  message?: string;
-};
+/** A posted contact form checked against those rules: in the browser and on the server alike. */
+export function parseContactSubmission(formData: FormData, robotCheck: boolean) {
+  return parseWithZod(formData, { schema: contactSubmissionSchema(robotCheck) });
+}

@@ -1,23 +1,29 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  parse,
+  useForm,
+} from "@conform-to/react";
 import { CheckCircle2, Loader2, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { fieldClassName, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { showToast } from "~/components/ui/toaster";
 import {
-  contactSubmissionSchema,
   HONEYPOT_FIELD,
   RECAPTCHA_FIELD,
   ROBOT_CHECK_MESSAGE,
   SEND_FAILED_MESSAGE,
   SOURCE_PAGE_FIELD,
   type ContactActionData,
-} from "~/lib/contact-schema";
+} from "~/lib/contact";
+import type { ContactInput } from "~/lib/contact-schema";
 import { sourcePage } from "~/lib/page-trail";
 import { cn } from "~/lib/cn";
 import { pushDataLayer, trackContactAnswer } from "~/lib/data-layer";
@@ -25,6 +31,19 @@ import { serviceTypeLabels, serviceTypes } from "~/lib/enums";
 import { Recaptcha, RECAPTCHA_MESSAGES } from "./recaptcha";
 
 export const CONTACT_ACTION = "/contact";
+
+/**
+ * The browser-side checks (Zod and the shared schema) load when a visitor is about to use the form:
+ * on pointing at it, touching it or focusing a field. Until then a submit goes to the server, which
+ * applies the same rules and answers with the same messages.
+ */
+let validation: typeof import("~/lib/contact-schema") | undefined;
+function loadValidation() {
+  if (validation) return;
+  void import("~/lib/contact-schema").then((module) => {
+    validation = module;
+  });
+}
 
 export type ContactFormProps = {
   /** Set only when the robot check is active (enabled and both keys configured). */
@@ -47,14 +66,15 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
   });
   const robotCheck = recaptchaSiteKey !== null;
 
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<ContactInput>({
     id: "contact-form",
     lastResult: answer?.result,
     defaultValue: { serviceType: "autre" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
-      return parseWithZod(formData, { schema: contactSubmissionSchema(robotCheck) });
+      if (validation) return validation.parseContactSubmission(formData, robotCheck);
+      return parse(formData, { resolve: (value) => ({ value: value as ContactInput }) });
     },
   });
 
@@ -62,11 +82,15 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
     if (!answer) return;
     trackContactAnswer(answer);
     if (answer.outcome === "success") {
-      toast.success("Message envoyé", { description: "Nous vous contacterons dans les plus brefs délais." });
+      void showToast("success", "Message envoyé", {
+        description: "Nous vous contacterons dans les plus brefs délais.",
+      });
     } else if (answer.outcome === "error") {
-      toast.error("Erreur", { description: answer.message ?? SEND_FAILED_MESSAGE });
+      void showToast("error", "Erreur", { description: answer.message ?? SEND_FAILED_MESSAGE });
     } else if (answer.result.error?.[RECAPTCHA_FIELD]) {
-      toast.error("Erreur de validation", { description: answer.result.error[RECAPTCHA_FIELD]?.[0] });
+      void showToast("error", "Erreur de validation", {
+        description: answer.result.error[RECAPTCHA_FIELD]?.[0],
+      });
     }
   }, [answer]);
 
@@ -129,6 +153,9 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
         const field = event.currentTarget.elements.namedItem(SOURCE_PAGE_FIELD);
         if (field instanceof HTMLInputElement) field.value = sourcePage() ?? "";
       }}
+      onPointerEnter={loadValidation}
+      onTouchStart={loadValidation}
+      onFocus={loadValidation}
       className={cn("grid gap-5", className)}
     >
       <div className="grid gap-5 sm:grid-cols-2">
@@ -254,7 +281,7 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
           if (!recaptcha.ready && !recaptcha.problem) {
             setRecaptcha((state) => ({ ...state, problem: RECAPTCHA_MESSAGES.notLoaded }));
           }
-          toast.error("Erreur de validation", { description: ROBOT_CHECK_MESSAGE });
+          void showToast("error", "Erreur de validation", { description: ROBOT_CHECK_MESSAGE });
         }}
       >
         {submitting ? (

@@ -4,7 +4,7 @@ import { ContactForm } from "~/components/site/contact-form";
 import { ContactInfo } from "~/components/site/contact-info";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { pageTitle, seoMeta, siteSeo } from "~/lib/seo";
-import { FORM_DISABLED_MESSAGE } from "~/lib/contact-schema";
+import { FORM_DISABLED_MESSAGE } from "~/lib/contact";
 import { getContactFormProps, submitContact } from "~/server/contacts/contact-form.server";
 import { getPublicSettings } from "~/server/settings.server";
 

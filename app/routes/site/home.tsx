@@ -1,8 +1,8 @@
 import { ArrowRight } from "lucide-react";
-import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { ArticleCard } from "~/components/site/article-card";
+import { ContactForm } from "~/components/site/contact-form";
 import { ContactInfo } from "~/components/site/contact-info";
 import { ExpertiseGrid } from "~/components/site/home/expertise-grid";
 import { Hero } from "~/components/site/home/hero";
@@ -17,12 +17,6 @@ import { getContactFormProps } from "~/server/contacts/contact-form.server";
 import { listPublishedArticles } from "~/server/content/blog.server";
 import { listExpertiseBlocks } from "~/server/content/expertise.server";
 import { listPublishedProjects } from "~/server/content/projects.server";
-
-// The form sits at the bottom of the page: its code (and Zod's) loads after the first paint. The
-// server still renders it whole, so it shows at once and works without JavaScript.
-const ContactForm = lazy(() =>
-  import("~/components/site/contact-form").then((module) => ({ default: module.ContactForm })),
-);
 
 const HOME_PROJECTS = 6;
 const HOME_ARTICLES = 6;
@@ -106,9 +100,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ContactInfo settings={contact} />
             {contactForm ? (
               <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
-                <Suspense>
-                  <ContactForm recaptchaSiteKey={contactForm.recaptchaSiteKey} />
-                </Suspense>
+                <ContactForm recaptchaSiteKey={contactForm.recaptchaSiteKey} />
               </div>
             ) : null}
           </div>

@@ -1,15 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ContactFormProps } from "~/components/site/contact-form";
 import {
-  contactSubmissionSchema,
   FORM_DISABLED_MESSAGE,
   HONEYPOT_FIELD,
   RECAPTCHA_FIELD,
   SOURCE_PAGE_FIELD,
   type ContactActionData,
   SEND_FAILED_MESSAGE,
-  type ContactInput,
-} from "~/lib/contact-schema";
+} from "~/lib/contact";
+import { parseContactSubmission, type ContactInput } from "~/lib/contact-schema";
 import { db } from "~/server/db/client.server";
 import { contacts } from "~/server/db/schema";
 import { logger as rootLogger } from "~/server/logger.server";
@@ -85,7 +83,7 @@ export async function submitContact(
   if (settings?.enableContactForm === false) {
     return { outcome: "error", message: FORM_DISABLED_MESSAGE, result: { status: "error" } };
   }
-  const submission = parseWithZod(formData, { schema: contactSubmissionSchema(robotCheck.active) });
+  const submission = parseContactSubmission(formData, robotCheck.active);
 
   // A robot filled the hidden field: let it believe it worked, keep nothing.
   const honeypot = formData.get(HONEYPOT_FIELD);
