@@ -19,6 +19,8 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("authors", "routes/admin/authors/index.tsx"),
+      // -- configuration (admin only)
+      route("settings", "routes/admin/settings/index.tsx"),
     ]),
     // -- back-office resources (JSON)
     route("api/media", "routes/admin/api/media.ts"),

@@ -1,4 +1,4 @@
-import { LayoutDashboard, UserPen, type LucideIcon } from "lucide-react";
+import { LayoutDashboard, Settings, UserPen, type LucideIcon } from "lucide-react";
 import type { UserRole } from "~/lib/enums";
 
 export type AdminMenuEntry = {
@@ -25,6 +25,9 @@ export const adminMenu: AdminMenuGroup[] = [
     entries: [{ label: "Auteurs", to: "/admin/authors", icon: UserPen, role: "user" }],
   },
   { label: "Contacts", entries: [] },
-  { label: "Configuration", entries: [] },
+  {
+    label: "Configuration",
+    entries: [{ label: "Paramètres du site", to: "/admin/settings", icon: Settings, role: "admin" }],
+  },
   { label: "Utilisateurs", entries: [] },
 ];

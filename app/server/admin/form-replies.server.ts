@@ -5,13 +5,15 @@ import { StaleContentError } from "~/server/audit/mutation.server";
 import { logger } from "~/server/logger.server";
 
 type Errors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+/** Fields whose submitted value must not come back to the browser (secrets, passwords). */
+type ReplyOptions = { hideFields?: string[] };
 
 /**
  * Refused input (400): Conform's errors plus any found on the server (a slug already taken...),
  * with the values as submitted so the form shows what was typed.
  */
-export function replyInvalid(submission: Submission<unknown>, errors?: Errors) {
-  return data<FormAnswer>({ result: submission.reply(errors) }, { status: 400 });
+export function replyInvalid(submission: Submission<unknown>, errors?: Errors, options: ReplyOptions = {}) {
+  return data<FormAnswer>({ result: submission.reply({ ...errors, ...options }) }, { status: 400 });
 }
 
 /**
@@ -20,10 +22,21 @@ export function replyInvalid(submission: Submission<unknown>, errors?: Errors) {
  *
  *   try { await mutate(...) } catch (error) { return replyFailed(submission, error, "Impossible de mettre à jour la page.") }
  */
-export function replyFailed(submission: Submission<unknown>, error: unknown, fallback: string) {
+export function replyFailed(
+  submission: Submission<unknown>,
+  error: unknown,
+  fallback: string,
+  options: ReplyOptions = {},
+) {
   if (error instanceof StaleContentError) {
-    return data<FormAnswer>({ result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
+    return data<FormAnswer>(
+      { result: submission.reply({ formErrors: [error.message], ...options }) },
+      { status: 409 },
+    );
   }
   logger.error({ err: error }, "back-office save failed");
-  return data<FormAnswer>({ result: submission.reply({ formErrors: [fallback] }) }, { status: 500 });
+  return data<FormAnswer>(
+    { result: submission.reply({ formErrors: [fallback], ...options }) },
+    { status: 500 },
+  );
 }

@@ -1,0 +1,574 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  Building2,
+  KeyRound,
+  Loader2,
+  Mail,
+  RefreshCw,
+  Search,
+  Share2,
+  ToggleRight,
+  TriangleAlert,
+} from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, useActionData, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/index";
+import { AdminError } from "~/components/admin/admin-error";
+import { FormErrors, TextareaField, TextField, ToggleField } from "~/components/admin/fields";
+import { PageHeader } from "~/components/admin/page-header";
+import { ResponsiveTabs, type ResponsiveSection } from "~/components/admin/responsive-tabs";
+import { SecretField } from "~/components/admin/secret-field";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Switch } from "~/components/ui/switch";
+import {
+  MAX_RETENTION_MONTHS,
+  SECRET_FIELDS,
+  siteSettingsSchema,
+  type SecretField as SecretName,
+  type SiteSettingsInput,
+} from "~/lib/schemas/site-settings";
+import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { requireRole } from "~/server/auth/session.server";
+import { clearPageCacheEverywhere, setCacheEnabled } from "~/server/cache/cache-controls.server";
+import { getSiteSettings } from "~/server/settings.server";
+import { readSettingsForm, saveSiteSettings } from "~/server/settings/settings-form.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+const TABS = ["company", "email", "social", "seo", "features", "apiKeys"] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: unknown): value is Tab => TABS.includes(value as Tab);
+
+export const meta: Route.MetaFunction = () => [{ title: "Configuration du site | Back-office" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "admin");
+  const [{ values, secrets }, settings] = await Promise.all([readSettingsForm(), getSiteSettings()]);
+  const tab = new URL(request.url).searchParams.get("tab");
+  return { values, secrets, cacheEnabled: settings!.enableCache, tab: isTab(tab) ? tab : "company" };
+}
+
+const hideSecrets = { hideFields: [...SECRET_FIELDS] };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireRole(request, "admin");
+  const who = { actor: user, ip: context.clientIp };
+  const formData = await request.formData();
+  const tab = formData.get("tab");
+  const back = `/admin/settings${isTab(tab) && tab !== "company" ? `?tab=${tab}` : ""}`;
+
+  switch (formData.get("intent")) {
+    case "save": {
+      const submission = parseWithZod(formData, { schema: siteSettingsSchema });
+      // Typed secrets never travel back to the browser, not even in a refusal.
+      if (submission.status !== "success") return replyInvalid(submission, undefined, hideSecrets);
+      try {
+        await saveSiteSettings(who, submission.value);
+      } catch (error) {
+        return replyFailed(
+          submission,
+          error,
+          "Une erreur est survenue lors de la mise à jour des paramètres",
+          hideSecrets,
+        );
+      }
+      return redirectWithToast(back, {
+        title: "Paramètres enregistrés",
+        description: "Les paramètres du site ont été mis à jour avec succès",
+      });
+    }
+    case "cache-toggle": {
+      const enabled = formData.get("features.enableCache") === "on";
+      try {
+        await setCacheEnabled(who, enabled);
+      } catch (error) {
+        return data(
+          { cacheError: `Impossible de mettre à jour les paramètres de cache: ${reasonOf(error)}` },
+          { status: 500 },
+        );
+      }
+      return redirectWithToast(back, {
+        title: enabled ? "Cache activé" : "Cache désactivé",
+        description: `Le cache a été ${enabled ? "activé" : "désactivé"} avec succès`,
+      });
+    }
+    case "cache-clear": {
+      const settings = await getSiteSettings();
+      if (!settings?.enableCache) {
+        return data({ cacheError: "Impossible de vider le cache: le cache est désactivé" }, { status: 409 });
+      }
+      try {
+        await clearPageCacheEverywhere(who);
+      } catch (error) {
+        return data({ cacheError: `Impossible de vider le cache: ${reasonOf(error)}` }, { status: 500 });
+      }
+      return redirectWithToast(back, {
+        title: "Cache vidé",
+        description: "Les pages publiques seront recalculées à leur prochaine visite.",
+      });
+    }
+  }
+  throw data("Action inconnue", { status: 400 });
+}
+
+function reasonOf(error: unknown) {
+  return error instanceof Error && error.message ? error.message : "Erreur inconnue";
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
+  const { values, secrets, cacheEnabled } = loaderData;
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const answer = useActionData<typeof action>();
+  const [tab, setTab] = useState<Tab>(loaderData.tab);
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set([loaderData.tab]));
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const refreshing = revalidator.state === "loading";
+  const formId = `settings-${values.updatedAt}`;
+
+  const [form, fields] = useForm<SiteSettingsInput>({
+    id: formId,
+    lastResult: answer && "result" in answer ? answer.result : undefined,
+    defaultValue: values as never,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: siteSettingsSchema }),
+  });
+
+  // A refused submit's first error may sit in a section that is not shown: show it and put the
+  // cursor there (Conform's own focus cannot reach a hidden field).
+  const revealFirstError = (formElement: HTMLFormElement) => {
+    const submission = parseWithZod(new FormData(formElement), { schema: siteSettingsSchema });
+    if (submission.status === "success") return;
+    const first = Object.entries(submission.error ?? {}).find(
+      ([name, errors]) => errors && name.includes("."),
+    );
+    const group = first?.[0].split(".")[0];
+    if (!first || !isTab(group)) return;
+    setTab(group);
+    setExpanded((open) => (open.has(group) ? open : new Set([...open, group])));
+    setTimeout(() => {
+      const field = formElement.elements.namedItem(first[0]);
+      if (field instanceof HTMLElement) field.focus();
+    }, 0);
+  };
+
+  const company = fields.company.getFieldset();
+  const seo = fields.seo.getFieldset();
+  const email = fields.email.getFieldset();
+  const social = fields.social.getFieldset();
+  const features = fields.features.getFieldset();
+  const apiKeys = fields.apiKeys.getFieldset();
+  const secret = (name: SecretName) => ({
+    isSet: secrets[name],
+    clearName: fields.clearSecrets.name,
+    clearValue: name,
+  });
+
+  const sections: ResponsiveSection[] = [
+    {
+      id: "company",
+      label: "Entreprise",
+      icon: Building2,
+      content: (
+        <SectionCard
+          repeatsSection
+          title="Entreprise"
+          description="Les coordonnées affichées sur le site (pied de page, contact, titres)."
+        >
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField meta={company.name} label="Nom de l'entreprise" autoComplete="organization" />
+            <TextField meta={company.email} type="email" label="Email de l'entreprise" autoComplete="email" />
+            <TextField meta={company.phone} type="tel" label="Téléphone" autoComplete="tel" />
+            <TextField meta={company.address} label="Adresse" autoComplete="street-address" />
+            <TextField meta={company.city} label="Ville" autoComplete="address-level2" />
+            <TextField
+              meta={company.zipCode}
+              label="Code postal"
+              inputMode="numeric"
+              autoComplete="postal-code"
+            />
+          </div>
+          <TextareaField meta={company.description} label="Description" rows={3} />
+          <TextField
+            meta={company.logo}
+            label="Logo"
+            placeholder="/logo.svg ou https://..."
+            description="Une adresse https:// ou un chemin du site (/media/...). Vide : le logo intégré."
+          />
+        </SectionCard>
+      ),
+    },
+    {
+      id: "email",
+      label: "Email",
+      icon: Mail,
+      content: (
+        <div className="flex flex-col gap-4">
+          <SectionCard title="Expédition" description="L'expéditeur des emails envoyés par le site.">
+            <div className="grid gap-4 md:grid-cols-2">
+              <TextField meta={email.fromName} label="Nom d'expéditeur" />
+              <TextField meta={email.fromEmail} type="email" label="Email d'expédition" />
+              <TextField meta={email.replyToEmail} type="email" label="Email de réponse" />
+              <TextField
+                meta={email.projectNotificationEmail}
+                type="email"
+                label="Email de notification des projets"
+                description="Reçoit l'avis de chaque projet créé. Vide : l'email de l'entreprise."
+              />
+            </div>
+          </SectionCard>
+          <SectionCard
+            title="Mailjet"
+            description="Utilisé quand ses deux clés sont définies ; sinon le serveur SMTP ci-dessous."
+          >
+            <div className="grid gap-4 md:grid-cols-2">
+              <SecretField
+                meta={email.mailjetApiKey}
+                label="Clé API Mailjet"
+                {...secret("email.mailjetApiKey")}
+              />
+              <SecretField
+                meta={email.mailjetSecretKey}
+                label="Clé secrète Mailjet"
+                {...secret("email.mailjetSecretKey")}
+              />
+            </div>
+          </SectionCard>
+          <SectionCard
+            title="SMTP"
+            description="Connexion chiffrée obligatoire : STARTTLS (port 587) ou TLS (port 465)."
+          >
+            <div className="grid gap-4 md:grid-cols-2">
+              <TextField
+                meta={email.smtpServer}
+                label="Serveur SMTP"
+                placeholder="smtp.exemple.fr"
+                spellCheck={false}
+              />
+              <TextField
+                meta={email.smtpPort}
+                type="number"
+                label="Port SMTP"
+                placeholder="587"
+                min={1}
+                max={65535}
+              />
+              <TextField meta={email.smtpUsername} label="Nom d'utilisateur SMTP" autoComplete="off" />
+              <SecretField
+                meta={email.smtpPassword}
+                label="Mot de passe SMTP"
+                {...secret("email.smtpPassword")}
+              />
+            </div>
+          </SectionCard>
+        </div>
+      ),
+    },
+    {
+      id: "social",
+      label: "Réseaux Sociaux",
+      icon: Share2,
+      content: (
+        <SectionCard
+          repeatsSection
+          title="Réseaux sociaux"
+          description="Les liens du pied de page ; un lien vide n'est pas affiché."
+        >
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField
+              meta={social.facebook}
+              type="url"
+              label="Facebook"
+              placeholder="https://www.facebook.com/..."
+            />
+            <TextField meta={social.twitter} type="url" label="Twitter" placeholder="https://x.com/..." />
+            <TextField
+              meta={social.instagram}
+              type="url"
+              label="Instagram"
+              placeholder="https://www.instagram.com/..."
+            />
+            <TextField
+              meta={social.linkedin}
+              type="url"
+              label="LinkedIn"
+              placeholder="https://www.linkedin.com/..."
+            />
+            <TextField
+              meta={social.youtube}
+              type="url"
+              label="YouTube"
+              placeholder="https://www.youtube.com/..."
+            />
+          </div>
+        </SectionCard>
+      ),
+    },
+    {
+      id: "seo",
+      label: "SEO",
+      icon: Search,
+      content: (
+        <SectionCard
+          repeatsSection
+          title="Référencement"
+          description="Les valeurs par défaut des pages qui n'ont pas les leurs."
+        >
+          <TextField meta={seo.siteTitle} label="Titre du site" />
+          <TextareaField meta={seo.siteDescription} label="Description du site" rows={3} />
+          <TextField meta={seo.keywords} label="Mots-clés" description="Séparés par des virgules." />
+          <TextField
+            meta={seo.googleAnalyticsId}
+            label="Identifiant Google Analytics"
+            placeholder="UA-XXXXXXXXX-X"
+            description="Enregistré pour mémoire : la mesure d'audience passe par la page Balises de suivi (GTM / GA4), après consentement."
+          />
+        </SectionCard>
+      ),
+    },
+    {
+      id: "features",
+      label: "Fonctionnalités",
+      icon: ToggleRight,
+      content: (
+        <div className="flex flex-col gap-4">
+          <SectionCard
+            title="Sections du site"
+            description="Une section désactivée disparaît du site (menus, accueil, plan du site) ; les pages du blog ou des projets répondent alors 404."
+          >
+            <div className="grid gap-4 md:grid-cols-2">
+              <ToggleField variant="switch" meta={features.enableBlog} label="Blog" />
+              <ToggleField variant="switch" meta={features.enableProjects} label="Projets" />
+              <ToggleField variant="switch" meta={features.enableExpertise} label="Pôles d'expertise" />
+              <ToggleField variant="switch" meta={features.enableContactForm} label="Formulaire de contact" />
+              <ToggleField
+                variant="switch"
+                meta={features.enableRecaptcha}
+                label="reCAPTCHA"
+                description="Vérification anti-robot du formulaire de contact (clés dans Clés API)."
+              />
+              <ToggleField
+                variant="switch"
+                meta={features.enableTestimonials}
+                label="Témoignages"
+                description="Le site n'a pas encore de section Témoignages : sans effet pour l'instant."
+              />
+              <ToggleField
+                variant="switch"
+                meta={features.enableNewsletter}
+                label="Newsletter"
+                description="Le site n'a pas encore d'inscription à une newsletter : sans effet pour l'instant."
+              />
+            </div>
+          </SectionCard>
+          <SectionCard title="Données personnelles">
+            <TextField
+              meta={features.contactRetentionMonths}
+              type="number"
+              min={1}
+              max={MAX_RETENTION_MONTHS}
+              className="max-w-md"
+              label="Conservation des demandes de contact (mois)"
+              description={`Une demande est effacée ce nombre de mois après son dernier changement de statut (CNIL : ${MAX_RETENTION_MONTHS} mois au plus).`}
+            />
+          </SectionCard>
+          <CacheCard enabled={cacheEnabled} tab={tab} />
+        </div>
+      ),
+    },
+    {
+      id: "apiKeys",
+      label: "Clés API",
+      icon: KeyRound,
+      content: (
+        <SectionCard
+          repeatsSection
+          title="Clés API"
+          description="Les clés secrètes ne sont jamais affichées : seulement si elles sont définies."
+        >
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField meta={apiKeys.recaptchaSiteKey} label="Clé de site reCAPTCHA" spellCheck={false} />
+            <SecretField
+              meta={apiKeys.recaptchaSecretKey}
+              label="Clé secrète reCAPTCHA"
+              {...secret("apiKeys.recaptchaSecretKey")}
+            />
+            <SecretField
+              meta={apiKeys.tinymceApiKey}
+              label="Clé API de l'éditeur de texte"
+              {...secret("apiKeys.tinymceApiKey")}
+            />
+          </div>
+        </SectionCard>
+      ),
+    },
+  ];
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <PageHeader
+        title="Configuration du site"
+        description="Coordonnées, envoi des emails, réseaux sociaux, référencement, fonctionnalités et clés."
+        actions={
+          <Button
+            type="button"
+            variant="outline"
+            disabled={refreshing}
+            onClick={() => {
+              void revalidator.revalidate().then(() => toast.success("Paramètres actualisés"));
+            }}
+          >
+            <RefreshCw className={refreshing ? "animate-spin" : undefined} aria-hidden />
+            Actualiser
+          </Button>
+        }
+      />
+      <MissingKeyWarnings loaderData={loaderData} />
+      {refreshing ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Loader2 className="size-4 animate-spin" aria-hidden />
+          Chargement des paramètres...
+        </p>
+      ) : null}
+
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onSubmitCapture={(event) => revealFirstError(event.currentTarget)}
+        className="flex flex-col gap-6"
+      >
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="tab" value={tab} />
+        <input type="hidden" name={fields.updatedAt.name} value={values.updatedAt} />
+        <ResponsiveTabs
+          label="Sections des paramètres"
+          sections={sections}
+          value={tab}
+          onValueChange={(next) => isTab(next) && setTab(next)}
+          open={expanded}
+          onOpenChange={setExpanded}
+        />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="sticky bottom-0 -mx-4 flex justify-end border-t bg-background/95 px-4 py-3 backdrop-blur md:static md:mx-0 md:border-0 md:bg-transparent md:p-0">
+          <Button type="submit" disabled={saving} className="w-full md:w-auto">
+            {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
+            {saving ? "Enregistrement..." : "Enregistrer les paramètres"}
+          </Button>
+        </div>
+      </Form>
+      <UnsavedChangesGuard formId={formId} />
+    </div>
+  );
+}
+
+/** A group of fields; flat on a phone, where the accordion already frames it. */
+function SectionCard({
+  title,
+  description,
+  repeatsSection = false,
+  children,
+}: {
+  title: string;
+  description?: string;
+  /** The title says the same as the section's own (hidden on a phone, under the accordion's). */
+  repeatsSection?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card className="max-md:gap-3 max-md:border-0 max-md:bg-transparent max-md:py-0">
+      <CardHeader className="max-md:px-0">
+        <CardTitle className={repeatsSection ? "text-base max-md:hidden" : "text-base"}>{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4 max-md:px-0">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** The two warnings of back-office.md §8 when keys are missing. */
+function MissingKeyWarnings({ loaderData }: { loaderData: LoaderData }) {
+  const { secrets, values } = loaderData;
+  const warnings = [
+    !secrets["apiKeys.tinymceApiKey"] &&
+      "L'éditeur de texte riche pourrait avoir des fonctionnalités limitées sans clé API valide.",
+    !(values.apiKeys.recaptchaSiteKey && secrets["apiKeys.recaptchaSecretKey"]) &&
+      "Les formulaires avec reCAPTCHA ne fonctionneront pas correctement sans clés valides.",
+  ].filter((warning): warning is string => Boolean(warning));
+  if (warnings.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      {warnings.map((warning) => (
+        <Alert key={warning} className="border-yellow-500/40 bg-yellow-500/10 text-yellow-100">
+          <TriangleAlert aria-hidden />
+          <AlertDescription>{warning}</AlertDescription>
+        </Alert>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The page cache switch and 'Vider le cache' (possible only while the cache is on). Each posts
+ * on its own, at once, outside the settings form.
+ */
+function CacheCard({ enabled, tab }: { enabled: boolean; tab: Tab }) {
+  const fetcher = useFetcher<{ cacheError?: string }>();
+  const busy = fetcher.state !== "idle";
+  const pendingIntent = fetcher.formData?.get("intent");
+  const shown =
+    pendingIntent === "cache-toggle" ? fetcher.formData?.get("features.enableCache") === "on" : enabled;
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.cacheError)
+      toast.error("Erreur", { description: fetcher.data.cacheError });
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <SectionCard
+      title="Cache des pages"
+      description="Les pages publiques sont gardées prêtes en mémoire sur chaque serveur ; toute modification du contenu les renouvelle."
+    >
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-center gap-3">
+          <Switch
+            id="cache-enabled"
+            checked={shown}
+            disabled={busy}
+            onCheckedChange={(checked) =>
+              fetcher.submit(
+                { intent: "cache-toggle", tab, "features.enableCache": checked ? "on" : "" },
+                { method: "post" },
+              )
+            }
+          />
+          <Label htmlFor="cache-enabled">{shown ? "Cache activé" : "Cache désactivé"}</Label>
+        </div>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={!enabled || busy}
+          onClick={() => fetcher.submit({ intent: "cache-clear", tab }, { method: "post" })}
+        >
+          {pendingIntent === "cache-clear" ? <Loader2 className="animate-spin" aria-hidden /> : null}
+          Vider le cache
+        </Button>
+      </div>
+    </SectionCard>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminError
+      error={error}
+      message="Impossible de trouver les paramètres existants"
+      retryTo="/admin/settings"
+    />
+  );
+}
