@@ -1,4 +1,4 @@
-import { LayoutDashboard, Settings, UserPen, type LucideIcon } from "lucide-react";
+import { LayoutDashboard, Settings, Tags, UserPen, type LucideIcon } from "lucide-react";
 import type { UserRole } from "~/lib/enums";
 
 export type AdminMenuEntry = {
@@ -22,7 +22,10 @@ export const adminMenu: AdminMenuGroup[] = [
   },
   {
     label: "Contenu",
-    entries: [{ label: "Auteurs", to: "/admin/authors", icon: UserPen, role: "user" }],
+    entries: [
+      { label: "Catégories", to: "/admin/categories", icon: Tags, role: "user" },
+      { label: "Auteurs", to: "/admin/authors", icon: UserPen, role: "user" },
+    ],
   },
   { label: "Contacts", entries: [] },
   {

@@ -157,7 +157,7 @@ const columns: Column<AuthorRow>[] = [
     card: "actions",
     className: "w-px whitespace-nowrap",
     cell: (a) => (
-      <div className="flex flex-wrap gap-1">
+      <div className="flex gap-1">
         <AuthorDialog author={a} />
         <ConfirmDialog
           trigger={

@@ -1,0 +1,258 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useNavigate } from "react-router";
+import type { Route } from "./+types/index";
+import { AdminError } from "~/components/admin/admin-error";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import { TextField } from "~/components/admin/fields";
+import { FormDialog } from "~/components/admin/form-dialog";
+import { ListFilters, SearchField } from "~/components/admin/list-filters";
+import { PageHeader } from "~/components/admin/page-header";
+import { Button } from "~/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { formatShortDate } from "~/lib/format-date";
+import { defineListSpec, parseListQuery } from "~/lib/list-query";
+import { categoryKinds, categorySchema, type CategoryKind } from "~/lib/schemas/category";
+import { readRowRef } from "~/lib/schemas/common";
+import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { requireRole } from "~/server/auth/session.server";
+import {
+  categorySorts,
+  createCategory,
+  deleteCategory,
+  listCategories,
+  updateCategory,
+} from "~/server/content/categories.server";
+import { uniqueViolation } from "~/server/db/errors.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+const listSpec = defineListSpec({ sorts: categorySorts, defaultSort: "name" });
+
+/** What differs between the two tabs. */
+const kinds: Record<CategoryKind, { tab: string; count: string; items: (n: number) => string }> = {
+  blog: {
+    tab: "Catégories d'articles",
+    count: "Nombre d'articles",
+    items: (n) => `${n} article${n > 1 ? "s" : ""}`,
+  },
+  projects: {
+    tab: "Catégories de projets",
+    count: "Nombre de projets",
+    items: (n) => `${n} projet${n > 1 ? "s" : ""}`,
+  },
+};
+
+function kindOf(url: URL): CategoryKind {
+  const tab = url.searchParams.get("tab");
+  return categoryKinds.find((kind) => kind === tab) ?? "blog";
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Gestion des Catégories | Back-office" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "user");
+  const kind = kindOf(new URL(request.url));
+  const query = parseListQuery(request, listSpec);
+  return { kind, query, categories: await listCategories(kind, query) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireRole(request, "user");
+  const who = { actor: user, ip: context.clientIp };
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  const kind = kindOf(url);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "create" || intent === "update") {
+    const submission = parseWithZod(formData, { schema: categorySchema });
+    if (submission.status !== "success") return replyInvalid(submission);
+    const ref = readRowRef(formData);
+    if (intent === "update" && !ref)
+      return replyInvalid(submission, { formErrors: ["Catégorie introuvable."] });
+    try {
+      if (intent === "create") await createCategory(who, kind, submission.value);
+      else await updateCategory(who, kind, ref!.id, submission.value);
+    } catch (error) {
+      const taken = uniqueViolation(error);
+      if (taken?.endsWith("_slug_unique"))
+        return replyInvalid(submission, {
+          fieldErrors: { slug: ["Ce slug est déjà utilisé par une autre catégorie"] },
+        });
+      if (taken?.endsWith("_name_unique"))
+        return replyInvalid(submission, { fieldErrors: { name: ["Une catégorie porte déjà ce nom"] } });
+      return replyFailed(
+        submission,
+        error,
+        intent === "create" ? "Impossible d'ajouter la catégorie" : "Impossible de modifier la catégorie",
+      );
+    }
+    return redirectWithToast(back, {
+      title: intent === "create" ? "Catégorie ajoutée" : "Catégorie modifiée",
+    });
+  }
+
+  if (intent === "delete") {
+    const ref = readRowRef(formData);
+    try {
+      if (!ref) throw new Error("missing category id");
+      await deleteCategory(who, kind, ref.id);
+    } catch {
+      return redirectWithToast(back, {
+        type: "error",
+        title: "Erreur",
+        description: "Impossible de supprimer la catégorie",
+      });
+    }
+    return redirectWithToast(back, { title: "Catégorie supprimée" });
+  }
+  throw new Response("Action inconnue", { status: 400 });
+}
+
+type CategoryRow = Route.ComponentProps["loaderData"]["categories"]["items"][number];
+
+function CategoryDialog({ category, kind }: { category?: CategoryRow; kind: CategoryKind }) {
+  return (
+    <FormDialog
+      trigger={
+        category ? (
+          <Button variant="ghost" size="sm">
+            <Pencil aria-hidden />
+            Modifier<span className="sr-only"> {category.name}</span>
+          </Button>
+        ) : (
+          <Button>
+            <Plus aria-hidden />
+            Ajouter une catégorie
+          </Button>
+        )
+      }
+      title={category ? "Modifier la catégorie" : "Ajouter une catégorie"}
+      description={kinds[kind].tab}
+      schema={categorySchema}
+      intent={category ? "update" : "create"}
+      hidden={category ? { id: category.id } : {}}
+      defaultValue={category ? { name: category.name, slug: category.slug } : { name: "", slug: "" }}
+      submitLabel={category ? "Enregistrer" : "Ajouter"}
+    >
+      {(fields) => (
+        <>
+          <TextField meta={fields.name} label="Nom" autoComplete="off" />
+          <TextField
+            meta={fields.slug}
+            label="Slug"
+            autoComplete="off"
+            placeholder="ex : renovation-electrique"
+            description="Laissez vide pour le créer à partir du nom."
+          />
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+function DeleteCategory({ category, kind }: { category: CategoryRow; kind: CategoryKind }) {
+  const used = category.itemCount;
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
+          <Trash2 aria-hidden />
+          Supprimer<span className="sr-only"> {category.name}</span>
+        </Button>
+      }
+      title="Confirmer la suppression"
+      description={
+        <>
+          Êtes-vous sûr de vouloir supprimer la catégorie « {category.name} » ?{" "}
+          {used > 0 ? (
+            <strong className="text-foreground">
+              {kinds[kind].items(used)} {used > 1 ? "perdront" : "perdra"} cette catégorie.{" "}
+            </strong>
+          ) : null}
+          Cette action ne peut pas être annulée.
+        </>
+      }
+      intent="delete"
+      fields={{ id: category.id }}
+    />
+  );
+}
+
+function columnsFor(kind: CategoryKind): Column<CategoryRow>[] {
+  return [
+    { id: "name", header: "Nom", sortable: true, card: "title", cell: (c) => c.name },
+    { id: "slug", header: "Slug", sortable: true, cell: (c) => <code className="text-sm">{c.slug}</code> },
+    { id: "count", header: kinds[kind].count, sortable: true, firstDir: "desc", cell: (c) => c.itemCount },
+    {
+      id: "created",
+      header: "Date de création",
+      sortable: true,
+      firstDir: "desc",
+      cell: (c) => formatShortDate(c.createdAt),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      card: "actions",
+      className: "w-px whitespace-nowrap",
+      cell: (c) => (
+        <div className="flex gap-1">
+          <CategoryDialog category={c} kind={kind} />
+          <DeleteCategory category={c} kind={kind} />
+        </div>
+      ),
+    },
+  ];
+}
+
+export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
+  const { kind, query, categories } = loaderData;
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <PageHeader title="Gestion des Catégories" actions={<CategoryDialog kind={kind} />} />
+      <Tabs value={kind} onValueChange={(tab) => navigate(tab === "blog" ? "?" : `?tab=${tab}`)}>
+        <TabsList className="grid w-full grid-cols-2 sm:inline-flex sm:w-fit">
+          {categoryKinds.map((k) => (
+            <TabsTrigger key={k} value={k} className="h-auto min-h-8 whitespace-normal py-1">
+              {kinds[k].tab}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {categoryKinds.map((k) => (
+          <TabsContent key={k} value={k} className="flex flex-col gap-4 pt-2">
+            {k === kind ? (
+              <>
+                <ListFilters keep={["tab"]}>
+                  <SearchField
+                    label="Rechercher une catégorie"
+                    placeholder="Nom ou slug"
+                    defaultValue={query.q}
+                  />
+                </ListFilters>
+                <DataTable
+                  caption={kinds[kind].tab}
+                  rows={categories.items}
+                  rowKey={(c) => c.id}
+                  columns={columnsFor(kind)}
+                  sort={{ sort: query.sort, dir: query.dir }}
+                  empty={<EmptyState title="Aucune catégorie trouvée..." />}
+                />
+                <Pagination page={categories} totalLabel={(n) => `${n} catégorie${n > 1 ? "s" : ""}`} />
+              </>
+            ) : null}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminError error={error} message="Impossible de charger les catégories" retryTo="/admin/categories" />
+  );
+}

@@ -1,0 +1,65 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { test as base, expect, type Page } from "@playwright/test";
+import { e2e } from "../support/e2e";
+
+/**
+ * Back-office tests run as a `user`-role account (the role that manages content, back-office.md
+ * §6 as DESIGN.md settles it): created once per worker with the CLI, signed in once, its session
+ * reused by every test of the worker.
+ */
+export const staff = { email: `redaction-${process.pid}@betic.test`, password: "Redaction-e2e-2026!" };
+
+async function createStaffAccount() {
+  await promisify(execFile)(
+    process.execPath,
+    [
+      path.resolve("node_modules/tsx/dist/cli.mjs"),
+      "app/server/auth/cli/create-user.ts",
+      "--email",
+      staff.email,
+      "--password",
+      staff.password,
+      "--role",
+      "user",
+    ],
+    { env: { ...process.env, DATABASE_URL: e2e.databaseUrl, DATA_DIR: e2e.dataDir, LOG_LEVEL: "error" } },
+  );
+}
+
+export async function signIn(page: Page, account: { email: string; password: string } = staff) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Mot de passe").fill(account.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+export const test = base.extend<object, { staffState: string }>({
+  staffState: [
+    async ({ browser }, provide, workerInfo) => {
+      await createStaffAccount();
+      const page = await browser.newPage({ baseURL: workerInfo.project.use.baseURL });
+      await signIn(page);
+      const file = path.join(workerInfo.project.outputDir, `.staff-${workerInfo.workerIndex}.json`);
+      await page.context().storageState({ path: file });
+      await page.close();
+      await provide(file);
+    },
+    { scope: "worker" },
+  ],
+  storageState: ({ staffState }, provide) => provide(staffState),
+});
+
+export { expect };
+
+/** A toast raised after a redirect, by its title. */
+export function toast(page: Page, title: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: title });
+}
+
+/** Saves a full-page screenshot of a screen under test-results/screens/ to look at. */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join("test-results", "screens", `${name}.png`), fullPage: true });
+}
