@@ -1,8 +1,8 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { test as base, expect, type Page } from "@playwright/test";
-import { e2e } from "../support/e2e";
+import { expect, type Page } from "@playwright/test";
+import { e2e, test as base } from "../support/e2e";
 
 /**
  * Back-office tests run as a `user`-role account (the role that manages content, back-office.md
@@ -38,9 +38,9 @@ export async function signIn(page: Page, account: { email: string; password: str
 
 export const test = base.extend<object, { staffState: string }>({
   staffState: [
-    async ({ browser }, provide, workerInfo) => {
+    async ({ browser, workerApp }, provide, workerInfo) => {
       await createStaffAccount();
-      const page = await browser.newPage({ baseURL: workerInfo.project.use.baseURL });
+      const page = await browser.newPage({ baseURL: workerApp.baseUrl });
       await signIn(page);
       const file = path.join(workerInfo.project.outputDir, `.staff-${workerInfo.workerIndex}.json`);
       await page.context().storageState({ path: file });
