@@ -1,32 +1,12 @@
-import { execFile } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
-import { expect, type Page } from "@playwright/test";
-import { e2e, test as base } from "../support/e2e";
+import type { Page } from "@playwright/test";
+import { e2e, expect, test as base } from "../support/e2e";
 
 /**
- * Back-office tests run as a `user`-role account (the role that manages content, back-office.md
- * §6 as DESIGN.md settles it): created once per worker with the CLI, signed in once, its session
- * reused by every test of the worker.
+ * Back-office tests run as the `user`-role account (the role that manages content, back-office.md
+ * §6 as DESIGN.md settles it): signed in once per worker, its session reused by every test.
  */
-export const staff = { email: `redaction-${process.pid}@betic.test`, password: "Redaction-e2e-2026!" };
-
-async function createStaffAccount() {
-  await promisify(execFile)(
-    process.execPath,
-    [
-      path.resolve("node_modules/tsx/dist/cli.mjs"),
-      "app/server/auth/cli/create-user.ts",
-      "--email",
-      staff.email,
-      "--password",
-      staff.password,
-      "--role",
-      "user",
-    ],
-    { env: { ...process.env, DATABASE_URL: e2e.databaseUrl, DATA_DIR: e2e.dataDir, LOG_LEVEL: "error" } },
-  );
-}
+export const staff = e2e.user;
 
 export async function signIn(page: Page, account: { email: string; password: string } = staff) {
   await page.goto("/admin/login");
@@ -39,7 +19,6 @@ export async function signIn(page: Page, account: { email: string; password: str
 export const test = base.extend<object, { staffState: string }>({
   staffState: [
     async ({ browser, workerApp }, provide, workerInfo) => {
-      await createStaffAccount();
       const page = await browser.newPage({ baseURL: workerApp.baseUrl });
       await signIn(page);
       const file = path.join(workerInfo.project.outputDir, `.staff-${workerInfo.workerIndex}.json`);
