@@ -17,6 +17,25 @@ export default tseslint.config(
     },
   },
   {
+    // Imports run one way: the server never depends on components or route modules; what both
+    // need lives in app/lib.
+    files: ["app/server/**/*.ts", "server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/components/*", "~/routes/*", "**/components/*", "**/routes/*"],
+              message:
+                "Server code must not import components or routes: move the shared value or type to app/lib/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures hand their value to `use()`, which is not React's hook.
     files: ["tests/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -6,7 +6,6 @@ import {
   Scripts,
   ScrollRestoration,
   data,
-  useLoaderData,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -45,7 +44,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useLoaderData<typeof loader>();
   return <Outlet />;
 }
 

@@ -6,6 +6,12 @@ import type { SubmissionResult } from "@conform-to/react";
  * a visitor is about to use it.
  */
 
+/** What the server tells a page embedding the contact form. */
+export type ContactFormSettings = {
+  /** Set only when the robot check is active (enabled and both keys configured). */
+  recaptchaSiteKey: string | null;
+};
+
 /** The field the reCAPTCHA v2 widget fills with its token. */
 export const RECAPTCHA_FIELD = "g-recaptcha-response";
 export const ROBOT_CHECK_MESSAGE = "Veuillez confirmer que vous n'êtes pas un robot";

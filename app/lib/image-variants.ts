@@ -76,3 +76,15 @@ export function imageSrcSet(image: StoredImage, format: ImageFormat) {
 export function heightAtWidth(image: Pick<StoredImage, "width" | "height">, width: number) {
   return Math.max(1, Math.round((image.height * width) / image.width));
 }
+
+/**
+ * The Open Graph / Twitter card image for `src`: the absolute URL of its JPEG variant (at most
+ * 1200 px wide) with its size, or the absolute URL of any other image (size unknown).
+ */
+export function socialImage(src: string, origin: string) {
+  const image = parseImageUrl(src);
+  const absolute = (url: string) => new URL(url, origin).href;
+  if (!image) return { url: absolute(src), width: undefined, height: undefined };
+  const width = Math.min(image.width, OG_IMAGE_WIDTH);
+  return { url: absolute(ogVariantUrl(image)), width, height: heightAtWidth(image, width) };
+}

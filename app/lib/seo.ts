@@ -12,6 +12,10 @@
  *     export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
  *       seoMeta(siteSeo(matches), { title: pageTitle(loaderData.title, siteSeo(matches)), path: "/about" });
  * - `pageTitle(title, site)`: "{title} | {company name}" (the spec's document title pattern).
+ * - `contentMeta(site, content, { path, summary, type?, publishedTime? })`: the head of an article
+ *   or a project from its SEO fields (`ContentSeoFields`), falling back to title, summary, image.
+ * - `shareImage(src, site)`: absolute social-card URL of an image (our JPEG variant when there is one).
+ * - `notFoundMeta(site, path, title?)`: "{title} | {company}" with noindex, for missing pages.
  * - `absoluteUrl(publicUrl, pathOrUrl)`: absolute URL; leaves http(s) URLs as they are.
  * - `localBusinessJsonLd(business, publicUrl)`: schema.org `Electrician` for the company.
  * - `breadcrumbJsonLd(publicUrl, items)`: schema.org `BreadcrumbList` from [{ name, path }].
@@ -19,6 +23,7 @@
  * Render JSON-LD with `<JsonLd data={...} />` from app/components/site/json-ld.tsx (adds the CSP nonce).
  */
 import type { MetaDescriptor } from "react-router";
+import { socialImage } from "~/lib/image-variants";
 
 export const SITE_LAYOUT_ROUTE_ID = "routes/site/layout";
 
@@ -127,6 +132,63 @@ export function seoMeta(site: SiteSeo | undefined, page: PageSeo): MetaDescripto
     },
   ];
   return tags.filter((tag): tag is MetaDescriptor => Boolean(tag));
+}
+
+/** Social networks need an absolute raster URL: our images' JPEG variant when there is one. */
+export function shareImage(src: string | null | undefined, site: SiteSeo | undefined): string | null {
+  if (!src) return null;
+  return site ? socialImage(src, site.publicUrl).url : src;
+}
+
+/** The SEO and social fields an article or a project carries. */
+export type ContentSeoFields = {
+  title: string;
+  mainImage: string | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  metaKeywords: string | null;
+  canonicalUrl: string | null;
+  ogTitle: string | null;
+  ogDescription: string | null;
+  ogImage: string | null;
+  twitterTitle: string | null;
+  twitterDescription: string | null;
+  twitterImage: string | null;
+};
+
+/**
+ * The head of an article's or a project's page: its own SEO fields first, then its title, summary
+ * and main image, then the site's.
+ */
+export function contentMeta(
+  site: SiteSeo | undefined,
+  content: ContentSeoFields,
+  page: { path: string; summary: string | null; type?: "article"; publishedTime?: string },
+): MetaDescriptor[] {
+  return seoMeta(site, {
+    title: content.metaTitle?.trim() || pageTitle(content.title, site),
+    description: content.metaDescription || page.summary,
+    keywords: content.metaKeywords,
+    path: page.path,
+    canonical: content.canonicalUrl,
+    image: shareImage(content.ogImage || content.mainImage, site),
+    type: page.type,
+    ogTitle: content.ogTitle || content.title,
+    ogDescription: content.ogDescription,
+    twitterTitle: content.twitterTitle,
+    twitterDescription: content.twitterDescription,
+    twitterImage: shareImage(content.twitterImage, site),
+    publishedTime: page.publishedTime,
+  });
+}
+
+/** The head of a page that is not there: "{title} | {company}", kept out of search results. */
+export function notFoundMeta(
+  site: SiteSeo | undefined,
+  path: string,
+  title = "Page non trouvée",
+): MetaDescriptor[] {
+  return seoMeta(site, { title: pageTitle(title, site), path, noindex: true });
 }
 
 /** The company as JSON-LD needs it (a subset of the public settings). */

@@ -6,8 +6,7 @@ import {
   DEFAULT_COMPANY_DESCRIPTION,
   DEFAULT_SITE_TITLE,
 } from "~/lib/site-defaults";
-import { logger } from "~/server/logger.server";
-import { onContentChanged } from "~/server/content-changes.server";
+import { cachedUntilContentChanges } from "~/server/cache/cached-until-content-changes.server";
 
 /** Settings as the public side may see them: the public_settings view, with the spec's defaults. */
 export type PublicSettings = {
@@ -68,20 +67,11 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   updatedAt: null,
 };
 
-let cachedPublic: Promise<PublicSettings> | undefined;
-onContentChanged(() => {
-  cachedPublic = undefined;
-});
-
 /** Public settings; a failed read falls back to the defaults (public-site.md §8). */
-export function getPublicSettings(): Promise<PublicSettings> {
-  cachedPublic ??= readPublicSettings().catch((error) => {
-    logger.error({ err: error }, "public settings read failed; using defaults");
-    cachedPublic = undefined;
-    return DEFAULT_PUBLIC_SETTINGS;
-  });
-  return cachedPublic;
-}
+export const getPublicSettings = cachedUntilContentChanges(readPublicSettings, {
+  fallback: DEFAULT_PUBLIC_SETTINGS,
+  failure: "public settings read failed; using defaults",
+});
 
 async function readPublicSettings(): Promise<PublicSettings> {
   const [row] = await db().select().from(publicSettings).limit(1);

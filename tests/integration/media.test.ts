@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getImageSize, imageUrlForWidth, socialImage } from "~/components/site/responsive-image";
-import { parseImageUrl, variantWidths } from "~/lib/image-variants";
+import { getImageSize, imageUrlForWidth } from "~/components/site/responsive-image";
+import { parseImageUrl, socialImage, variantWidths } from "~/lib/image-variants";
 import {
   InvalidUploadError,
   ICON_SIZE,

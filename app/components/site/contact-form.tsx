@@ -22,6 +22,7 @@ import {
   SEND_FAILED_MESSAGE,
   SOURCE_PAGE_FIELD,
   type ContactActionData,
+  type ContactFormSettings,
 } from "~/lib/contact";
 import type { ContactInput } from "~/lib/contact-schema";
 import { sourcePage } from "~/lib/page-trail";
@@ -45,9 +46,7 @@ function loadValidation() {
   });
 }
 
-export type ContactFormProps = {
-  /** Set only when the robot check is active (enabled and both keys configured). */
-  recaptchaSiteKey: string | null;
+export type ContactFormProps = ContactFormSettings & {
   /** The /contact action's answer after a plain POST (no JavaScript); the fetcher's otherwise. */
   serverResult?: ContactActionData;
   className?: string;

@@ -1,14 +1,9 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { cn } from "~/lib/cn";
-import type { PublicSettings } from "~/server/settings.server";
-
-type ContactDetails = Pick<
-  PublicSettings,
-  "companyPhone" | "companyEmail" | "companyAddress" | "companyZipCode" | "companyCity"
->;
+import type { CompanyContact } from "~/lib/company-contact";
 
 /** The company's contact details and opening hours (public-site.md §1). */
-export function ContactInfo({ settings, className }: { settings: ContactDetails; className?: string }) {
+export function ContactInfo({ settings, className }: { settings: CompanyContact; className?: string }) {
   const { companyPhone: phone, companyEmail: email, companyAddress: address } = settings;
   const town = [settings.companyZipCode, settings.companyCity].filter(Boolean).join(" ");
   return (

@@ -1,12 +1,8 @@
 import { Mail, MapPin, Phone, Building2 } from "lucide-react";
 import { Breadcrumb } from "~/components/site/breadcrumb";
-import type { PublicSettings } from "~/server/settings.server";
+import type { CompanyContact } from "~/lib/company-contact";
 
 export type LegalSection = { id: string; title: string; body: React.ReactNode };
-export type LegalContact = Pick<
-  PublicSettings,
-  "companyName" | "companyAddress" | "companyZipCode" | "companyCity" | "companyEmail" | "companyPhone"
->;
 
 /** Layout of the static legal pages: title, last update, numbered sections with a contents list. */
 export function LegalPage({
@@ -23,7 +19,7 @@ export function LegalPage({
   /** Today's date, long French form. */
   updatedOn: string;
   sections: LegalSection[];
-  contact: LegalContact;
+  contact: CompanyContact;
 }) {
   const town = [contact.companyZipCode, contact.companyCity].filter(Boolean).join(" ");
   return (
@@ -125,16 +121,4 @@ export function LegalPage({
       </div>
     </div>
   );
-}
-
-/** The settings the contact block shows (loaders pass them from getPublicSettings()). */
-export function legalContact(settings: LegalContact): LegalContact {
-  return {
-    companyName: settings.companyName,
-    companyAddress: settings.companyAddress,
-    companyZipCode: settings.companyZipCode,
-    companyCity: settings.companyCity,
-    companyEmail: settings.companyEmail,
-    companyPhone: settings.companyPhone,
-  };
 }

@@ -1,12 +1,4 @@
-import {
-  OG_IMAGE_WIDTH,
-  heightAtWidth,
-  imageSrcSet,
-  ogVariantUrl,
-  parseImageUrl,
-  variantUrl,
-  variantWidths,
-} from "~/lib/image-variants";
+import { heightAtWidth, imageSrcSet, parseImageUrl, variantUrl, variantWidths } from "~/lib/image-variants";
 
 /*
  * Images from our pipeline are stored as `/media/images/<hash>-<W>x<H>.webp` (W×H = intrinsic
@@ -79,16 +71,4 @@ export function imageUrlForWidth(src: string, width: number) {
   if (!image) return src;
   const widths = variantWidths(image.width, "webp");
   return variantUrl(image, widths.find((w) => w >= width) ?? image.width, "webp");
-}
-
-/**
- * The Open Graph / Twitter card image for `src`: the absolute URL of its JPEG variant (at most
- * 1200 px wide) with its size, or the absolute URL of any other image (size unknown).
- */
-export function socialImage(src: string, origin: string) {
-  const image = parseImageUrl(src);
-  const absolute = (url: string) => new URL(url, origin).href;
-  if (!image) return { url: absolute(src), width: undefined, height: undefined };
-  const width = Math.min(image.width, OG_IMAGE_WIDTH);
-  return { url: absolute(ogVariantUrl(image)), width, height: heightAtWidth(image, width) };
 }

@@ -6,10 +6,18 @@ import { ArticleByline, ArticleCard } from "~/components/site/article-card";
 import { ContentNotFound } from "~/components/site/content-not-found";
 import { JsonLd } from "~/components/site/json-ld";
 import { NotFound } from "~/components/site/not-found";
-import { ResponsiveImage, socialImage } from "~/components/site/responsive-image";
+import { ResponsiveImage } from "~/components/site/responsive-image";
 import { RichContent } from "~/components/site/rich-content";
 import { formatLongDate } from "~/lib/format-date";
-import { absoluteUrl, pageTitle, seoMeta, siteSeo, SITE_LAYOUT_ROUTE_ID, type SiteSeo } from "~/lib/seo";
+import {
+  absoluteUrl,
+  contentMeta,
+  notFoundMeta,
+  shareImage,
+  siteSeo,
+  SITE_LAYOUT_ROUTE_ID,
+  type SiteSeo,
+} from "~/lib/seo";
 import { getPublishedArticle, getRelatedArticles } from "~/server/content/blog.server";
 import { sanitizeContentHtml } from "~/server/content/sanitize.server";
 import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
@@ -35,38 +43,16 @@ type ArticleData = Awaited<ReturnType<typeof loader>>["article"];
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location, error }) => {
   const site = siteSeo(matches);
-  if (error || !loaderData) {
-    return seoMeta(site, {
-      title: pageTitle("Article non trouvé", site),
-      path: location.pathname,
-      noindex: true,
-    });
-  }
+  if (error || !loaderData) return notFoundMeta(site, location.pathname, "Article non trouvé");
   const { article } = loaderData;
-  const image = shareImage(article.ogImage || article.mainImage, site);
-  return seoMeta(site, {
-    title: article.metaTitle?.trim() || pageTitle(article.title, site),
-    description: article.metaDescription || article.excerpt,
-    keywords: article.metaKeywords,
+  return contentMeta(site, article, {
     // One address per article, even when reached by id.
     path: `/blog/${article.slug}`,
-    canonical: article.canonicalUrl,
-    image,
+    summary: article.excerpt,
     type: "article",
-    ogTitle: article.ogTitle || article.title,
-    ogDescription: article.ogDescription,
-    twitterTitle: article.twitterTitle,
-    twitterDescription: article.twitterDescription,
-    twitterImage: article.twitterImage ? shareImage(article.twitterImage, site) : null,
     publishedTime: new Date(article.date).toISOString(),
   });
 };
-
-/** Social networks need an absolute raster URL: our images' JPEG variant when there is one. */
-function shareImage(src: string | null, site: SiteSeo | undefined) {
-  if (!src) return null;
-  return site ? socialImage(src, site.publicUrl).url : src;
-}
 
 function blogPostingJsonLd(article: ArticleData, site: SiteSeo, path: string) {
   const url = absoluteUrl(site.publicUrl, path);

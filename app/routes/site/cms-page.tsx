@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/cms-page";
 import { NotFound } from "~/components/site/not-found";
 import { RichContent } from "~/components/site/rich-content";
-import { pageTitle, seoMeta, siteSeo } from "~/lib/seo";
+import { notFoundMeta, pageTitle, seoMeta, siteSeo } from "~/lib/seo";
 import { getPublishedCmsPage } from "~/server/content/cms.server";
 import { sanitizeContentHtml } from "~/server/content/sanitize.server";
 import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
@@ -19,13 +19,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location, error }) => {
   const site = siteSeo(matches);
-  if (error || !loaderData) {
-    return seoMeta(site, {
-      title: pageTitle("Page introuvable", site),
-      path: location.pathname,
-      noindex: true,
-    });
-  }
+  if (error || !loaderData) return notFoundMeta(site, location.pathname, "Page introuvable");
   const { page } = loaderData;
   return seoMeta(site, {
     title: pageTitle(page.metaTitle?.trim() || page.title, site),

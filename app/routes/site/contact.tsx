@@ -3,6 +3,7 @@ import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/site/contact-form";
 import { ContactInfo } from "~/components/site/contact-info";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { companyContact } from "~/lib/company-contact";
 import { pageTitle, seoMeta, siteSeo } from "~/lib/seo";
 import { FORM_DISABLED_MESSAGE } from "~/lib/contact";
 import { getContactFormProps, submitContact } from "~/server/contacts/contact-form.server";
@@ -11,13 +12,7 @@ import { getPublicSettings } from "~/server/settings.server";
 export async function loader() {
   const [settings, formProps] = await Promise.all([getPublicSettings(), getContactFormProps()]);
   return {
-    contact: {
-      companyPhone: settings.companyPhone,
-      companyEmail: settings.companyEmail,
-      companyAddress: settings.companyAddress,
-      companyZipCode: settings.companyZipCode,
-      companyCity: settings.companyCity,
-    },
+    contact: companyContact(settings),
     formEnabled: settings.enableContactForm,
     formProps,
   };

@@ -11,6 +11,7 @@ import { SectionHeading } from "~/components/site/section-heading";
 import { ShowMoreList } from "~/components/site/show-more";
 import { ProjectCard } from "~/components/site/project-card";
 import { cn } from "~/lib/cn";
+import { companyContact } from "~/lib/company-contact";
 import { seoMeta, siteSeo } from "~/lib/seo";
 import { getPublicSettings } from "~/server/settings.server";
 import { getContactFormProps } from "~/server/contacts/contact-form.server";
@@ -34,13 +35,7 @@ export async function loader() {
     projects,
     articles,
     contactForm,
-    contact: {
-      companyPhone: settings.companyPhone,
-      companyEmail: settings.companyEmail,
-      companyAddress: settings.companyAddress,
-      companyZipCode: settings.companyZipCode,
-      companyCity: settings.companyCity,
-    },
+    contact: companyContact(settings),
   };
 }
 

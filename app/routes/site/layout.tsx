@@ -7,7 +7,7 @@ import { JsonLd } from "~/components/site/json-ld";
 import { NotFound } from "~/components/site/not-found";
 import { Tracking } from "~/components/site/tracking";
 import { useSectionScroll } from "~/components/site/section-link";
-import { pageTitle, seoMeta, SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
+import { notFoundMeta, seoMeta, SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
 import { getPublicSettings } from "~/server/settings.server";
 import { getNavigationCategories } from "~/server/content/navigation.server";
 import { getTrackingState } from "~/server/analytics/tracking.server";
@@ -44,11 +44,7 @@ export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
 export const meta: Route.MetaFunction = ({ loaderData, location, error }) => {
   if (error) {
     const missing = isRouteErrorResponse(error) && error.status === 404;
-    return seoMeta(loaderData?.seo, {
-      title: pageTitle(missing ? "Page non trouvée" : "Erreur", loaderData?.seo),
-      path: location.pathname,
-      noindex: true,
-    });
+    return notFoundMeta(loaderData?.seo, location.pathname, missing ? "Page non trouvée" : "Erreur");
   }
   return seoMeta(loaderData?.seo, { path: location.pathname });
 };

@@ -6,11 +6,11 @@ import { ContentNotFound } from "~/components/site/content-not-found";
 import { Gallery } from "~/components/site/gallery";
 import { JsonLd } from "~/components/site/json-ld";
 import { NotFound } from "~/components/site/not-found";
-import { ResponsiveImage, socialImage } from "~/components/site/responsive-image";
+import { ResponsiveImage } from "~/components/site/responsive-image";
 import { RichContent } from "~/components/site/rich-content";
 import { cn } from "~/lib/cn";
 import { formatLongDate } from "~/lib/format-date";
-import { breadcrumbJsonLd, pageTitle, seoMeta, siteSeo, SITE_LAYOUT_ROUTE_ID, type SiteSeo } from "~/lib/seo";
+import { breadcrumbJsonLd, contentMeta, notFoundMeta, siteSeo, SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
 import { getProjectGallery, getPublishedProject, getRelatedProjects } from "~/server/content/projects.server";
 import { toRichBody } from "~/server/content/sanitize.server";
 import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
@@ -47,34 +47,13 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location, error }) => {
   const site = siteSeo(matches);
-  if (error || !loaderData) {
-    return seoMeta(site, {
-      title: pageTitle("Projet non trouvé", site),
-      path: location.pathname,
-      noindex: true,
-    });
-  }
+  if (error || !loaderData) return notFoundMeta(site, location.pathname, "Projet non trouvé");
   const { project } = loaderData;
-  return seoMeta(site, {
-    title: project.metaTitle?.trim() || pageTitle(project.title, site),
-    description: project.metaDescription || project.description,
-    keywords: project.metaKeywords,
+  return contentMeta(site, project, {
     path: `/projects/${project.slug}`,
-    canonical: project.canonicalUrl,
-    image: shareImage(project.ogImage || project.mainImage, site),
-    ogTitle: project.ogTitle || project.title,
-    ogDescription: project.ogDescription,
-    twitterTitle: project.twitterTitle,
-    twitterDescription: project.twitterDescription,
-    twitterImage: shareImage(project.twitterImage, site),
+    summary: project.description,
   });
 };
-
-/** Social networks need an absolute raster URL: our images' JPEG variant when there is one. */
-function shareImage(src: string | null, site: SiteSeo | undefined) {
-  if (!src) return null;
-  return site ? socialImage(src, site.publicUrl).url : src;
-}
 
 export default function ProjectPage({ loaderData: { project, gallery, related } }: Route.ComponentProps) {
   const layout = useRouteLoaderData(SITE_LAYOUT_ROUTE_ID) as SiteLayoutData | undefined;

@@ -1,7 +1,7 @@
 import { parseConsent, type Consent } from "~/lib/consent";
 import { GA4_ID_PATTERN, GTM_ID_PATTERN } from "~/lib/tracking-ids";
 import { config } from "~/server/config.server";
-import { onContentChanged } from "~/server/content-changes.server";
+import { cachedUntilContentChanges } from "~/server/cache/cached-until-content-changes.server";
 import { db } from "~/server/db/client.server";
 import { gtmSettings } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
@@ -15,23 +15,14 @@ export type TrackingState = {
 };
 export type TagManager = { gtmId: string; ga4Id: string | null; allowedHosts: string[] };
 
-let cached: Promise<TagManager | null> | undefined;
-onContentChanged(() => {
-  cached = undefined;
-});
-
 export async function getTrackingState(request: Request): Promise<TrackingState> {
   return { consent: parseConsent(request.headers.get("Cookie")), tagManager: await getTagManager() };
 }
 
-function getTagManager() {
-  cached ??= readTagManager().catch((error) => {
-    logger.error({ err: error }, "tracking settings read failed; tag manager off");
-    cached = undefined;
-    return null;
-  });
-  return cached;
-}
+const getTagManager = cachedUntilContentChanges(readTagManager, {
+  fallback: null,
+  failure: "tracking settings read failed; tag manager off",
+});
 
 async function readTagManager(): Promise<TagManager | null> {
   const [row] = await db().select().from(gtmSettings).limit(1);

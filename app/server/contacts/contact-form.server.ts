@@ -1,10 +1,10 @@
-import type { ContactFormProps } from "~/components/site/contact-form";
 import {
   FORM_DISABLED_MESSAGE,
   HONEYPOT_FIELD,
   RECAPTCHA_FIELD,
   SOURCE_PAGE_FIELD,
   type ContactActionData,
+  type ContactFormSettings,
   SEND_FAILED_MESSAGE,
 } from "~/lib/contact";
 import { parseContactSubmission, type ContactInput } from "~/lib/contact-schema";
@@ -25,8 +25,8 @@ export const RATE_LIMITED_MESSAGE =
 // Per client address: enough for a person correcting a request, too few for a flood.
 const limiter = createRateLimiter({ keyPrefix: "contact", points: 5, durationSeconds: 10 * 60 });
 
-/** What a page embedding <ContactForm> passes it: the site key only while the check is active. */
-export async function getContactFormProps(): Promise<Pick<ContactFormProps, "recaptchaSiteKey">> {
+/** What a page embedding <ContactForm> passes it. */
+export async function getContactFormProps(): Promise<ContactFormSettings> {
   const robotCheck = robotCheckOf(await getSiteSettings());
   return { recaptchaSiteKey: robotCheck.active ? robotCheck.siteKey : null };
 }

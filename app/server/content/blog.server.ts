@@ -122,8 +122,6 @@ export async function listPublishedArticles(options: ArticleListOptions = {}): P
   }
 }
 
-export type ArticleDetail = Awaited<ReturnType<typeof readArticle>>;
-
 async function readArticle(slugOrId: string) {
   const [row] = await db()
     .select({

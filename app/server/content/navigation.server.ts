@@ -9,25 +9,16 @@
 import { asc } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { blogCategories, projectCategories } from "~/server/db/schema";
-import { onContentChanged } from "~/server/content-changes.server";
-import { logger } from "~/server/logger.server";
+import { cachedUntilContentChanges } from "~/server/cache/cached-until-content-changes.server";
 
 export type NavigationCategory = { id: string; name: string; slug: string };
 export type NavigationCategories = { blog: NavigationCategory[]; projects: NavigationCategory[] };
 
-let cached: Promise<NavigationCategories> | undefined;
-onContentChanged((table) => {
-  if (table === "blog_categories" || table === "project_categories") cached = undefined;
+export const getNavigationCategories = cachedUntilContentChanges(readCategories, {
+  fallback: { blog: [], projects: [] },
+  failure: "navigation categories read failed",
+  tables: ["blog_categories", "project_categories"],
 });
-
-export function getNavigationCategories(): Promise<NavigationCategories> {
-  cached ??= readCategories().catch((error) => {
-    logger.error({ err: error }, "navigation categories read failed");
-    cached = undefined;
-    return { blog: [], projects: [] };
-  });
-  return cached;
-}
 
 async function readCategories(): Promise<NavigationCategories> {
   const columns = { id: blogCategories.id, name: blogCategories.name, slug: blogCategories.slug };

@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { onContentChanged } from "~/server/content-changes.server";
+import { cachedUntilContentChanges } from "~/server/cache/cached-until-content-changes.server";
 import { db } from "~/server/db/client.server";
 import { corsDomains } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
@@ -15,20 +15,11 @@ export const NONCE_PLACEHOLDER = "{nonce}";
 /** A CSP host source: scheme optional, a leading "*." wildcard allowed, optional port and path. */
 const HOST_SOURCE = /^(https?:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?(\/[\w\-./~%]*)?$/i;
 
-let cached: Promise<string[]> | undefined;
-onContentChanged(() => {
-  cached = undefined;
+/** The csp/both domains as CSP sources. */
+export const cspSources = cachedUntilContentChanges(readSources, {
+  fallback: [],
+  failure: "CSP domains read failed; policy without third-party sources",
 });
-
-/** The csp/both domains as CSP sources (cached until content or settings change). */
-export function cspSources(): Promise<string[]> {
-  cached ??= readSources().catch((error) => {
-    logger.error({ err: error }, "CSP domains read failed; policy without third-party sources");
-    cached = undefined;
-    return [];
-  });
-  return cached;
-}
 
 async function readSources() {
   const rows = await db()
@@ -69,9 +60,4 @@ export function buildContentSecurityPolicy(
     ["script-src-attr", ["'none'"]],
   ];
   return directives.map(([name, values]) => `${name} ${values.join(" ")}`).join("; ");
-}
-
-/** The generated header text for the back office (public-site CSP, nonce shown as a placeholder). */
-export async function currentContentSecurityPolicy() {
-  return buildContentSecurityPolicy(await cspSources());
 }
