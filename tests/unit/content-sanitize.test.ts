@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeContentHtml } from "~/server/content/sanitize.server";
+import { sanitizeContentHtml, sanitizeRichTextForStorage } from "~/server/content/sanitize.server";
 
 describe("sanitizeContentHtml", () => {
   it("keeps the editor's formatting", () => {
@@ -56,5 +56,25 @@ describe("sanitizeContentHtml", () => {
       "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>",
     );
     expect(sanitizeContentHtml(null)).toBe("");
+  });
+});
+
+describe("sanitizeRichTextForStorage (every content save)", () => {
+  it("stores editor HTML through the public allowlist", () => {
+    expect(
+      sanitizeRichTextForStorage(
+        '<h2>Titre</h2><p onclick="x()">Texte <a href="javascript:alert(1)">lien</a></p><script>alert(1)</script>',
+      ),
+    ).toBe("<h2>Titre</h2><p>Texte <a>lien</a></p>");
+    expect(sanitizeRichTextForStorage('<p><img src="/media/images/a.webp" alt="A" onerror="x()"></p>')).toBe(
+      '<p><img src="/media/images/a.webp" alt="A" /></p>',
+    );
+  });
+
+  it("keeps plain text as typed and stores blank as null", () => {
+    expect(sanitizeRichTextForStorage("  Tom & Jerry < 3 ans\nsecond  ")).toBe("Tom & Jerry < 3 ans\nsecond");
+    expect(sanitizeRichTextForStorage("   ")).toBeNull();
+    expect(sanitizeRichTextForStorage(null)).toBeNull();
+    expect(sanitizeRichTextForStorage("<script>alert(1)</script>")).toBeNull();
   });
 });

@@ -10,10 +10,13 @@ export function AdminError({
   error,
   message,
   retryTo,
+  retryLabel = "Réessayer",
 }: {
   error: unknown;
   message: string;
   retryTo?: string;
+  /** The link's text ('Réessayer'; e.g. 'Retour à la liste' when retrying cannot help). */
+  retryLabel?: string;
 }) {
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   const Icon = forbidden ? ShieldAlert : TriangleAlert;
@@ -36,7 +39,7 @@ export function AdminError({
       ) : (
         retryTo && (
           <Button asChild variant="outline">
-            <Link to={retryTo}>Réessayer</Link>
+            <Link to={retryTo}>{retryLabel}</Link>
           </Button>
         )
       )}

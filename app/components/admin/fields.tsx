@@ -22,7 +22,7 @@ import { cn } from "~/lib/cn";
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
+export type AnyField = FieldMetadata<any, any, string[]>;
 
 /** What a custom control must carry to be linked to its label, description and errors. */
 export type ControlProps = {

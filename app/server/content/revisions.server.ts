@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import type { RevisionSummary } from "~/lib/admin/revisions";
 import type { RevisionEntityType } from "~/lib/enums";
 import { mutate, MissingRowError, type MutationContext } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";
@@ -9,8 +10,6 @@ const tables = { blog_articles: blogArticles, projects, cms_pages: cmsPages } as
 
 /** Columns a restore leaves alone: identity and bookkeeping. */
 const KEPT_COLUMNS = new Set(["id", "createdAt", "updatedAt"]);
-
-export type RevisionSummary = { id: string; createdAt: Date; authorEmail: string | null };
 
 /** The revisions of a row, newest first (who saved, when): the 'Historique' list. */
 export async function listRevisions(

@@ -1,55 +1,23 @@
-import sanitizeHtml from "sanitize-html";
-import { MEDIA_URL_PREFIX } from "~/lib/image-variants";
+import { sanitizeContentHtml } from "~/lib/content-html";
 
-/**
- * The HTML staff may put in articles, projects and CMS pages: an explicit allowlist of
- * formatting tags. Anything else (script, style, iframe, forms, event handlers, inline styles,
- * javascript: and data: URLs) is removed. Applied when rendering and when saving.
- */
-const options: sanitizeHtml.IOptions = {
-  // prettier-ignore
-  allowedTags: [
-    "h1", "h2", "h3", "h4", "h5", "h6",
-    "p", "br", "hr", "blockquote", "pre", "code",
-    "ul", "ol", "li",
-    "strong", "b", "em", "i", "u", "s", "sub", "sup", "mark", "small",
-    "a", "img", "figure", "figcaption",
-    "table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption",
-  ],
-  allowedAttributes: {
-    a: ["href", "title", "target", "rel"],
-    img: ["src", "alt", "width", "height", "title"],
-    th: ["colspan", "rowspan", "scope"],
-    td: ["colspan", "rowspan"],
-    ol: ["start"],
-  },
-  allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesByTag: { img: ["http", "https"] },
-  allowedSchemesAppliedToAttributes: ["href", "src"],
-  allowProtocolRelative: false,
-  disallowedTagsMode: "discard",
-  // Text inside removed blocks (e.g. a <script>) must not leak out as visible text.
-  nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "svg", "math", "template"],
-  exclusiveFilter: (frame) => frame.tag === "img" && !isAllowedImageSource(frame.attribs.src),
-  transformTags: {
-    a: (tagName, attribs) => {
-      const { rel: _rel, target, ...rest } = attribs;
-      // A page opened in a new tab must not get a handle on ours (reverse tabnabbing).
-      return target === "_blank"
-        ? { tagName, attribs: { ...rest, target, rel: "noopener noreferrer" } }
-        : { tagName, attribs: rest };
-    },
-  },
-};
+export { sanitizeContentHtml };
 
-/** Images: absolute http(s) URLs, or our own media files. */
-function isAllowedImageSource(src: string | undefined) {
-  if (!src) return false;
-  return /^https?:\/\//i.test(src) || (src.startsWith(MEDIA_URL_PREFIX) && !src.startsWith("//"));
+/** Whether a text field holds markup (editor HTML) rather than plain text typed in a textarea. */
+function hasMarkup(text: string) {
+  return /<[a-z][^>]*>/i.test(text);
 }
 
-export function sanitizeContentHtml(html: string | null | undefined): string {
-  return html ? sanitizeHtml(html, options) : "";
+/**
+ * A rich text field as it is stored: the one function every content mutation (articles, projects,
+ * CMS pages) passes editor fields through before writing. HTML is sanitized with the public
+ * allowlist, so the database never holds what the site would refuse to show; plain text is kept
+ * as typed (rendering escapes it); blank gives null.
+ */
+export function sanitizeRichTextForStorage(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  if (!hasMarkup(trimmed)) return trimmed;
+  return sanitizeContentHtml(trimmed).trim() || null;
 }
 
 /** A body ready to render: sanitized HTML, or plain text written without markup. */
@@ -62,7 +30,7 @@ export type RichBody = { html: string } | { text: string };
 export function toRichBody(value: string | null | undefined): RichBody | null {
   const trimmed = value?.trim();
   if (!trimmed) return null;
-  if (!/<[a-z][^>]*>/i.test(trimmed)) return { text: trimmed };
+  if (!hasMarkup(trimmed)) return { text: trimmed };
   const html = sanitizeContentHtml(trimmed);
   return html.trim() ? { html } : null;
 }

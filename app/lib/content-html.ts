@@ -1,0 +1,55 @@
+import sanitizeHtml from "sanitize-html";
+import { MEDIA_URL_PREFIX } from "~/lib/image-variants";
+
+/**
+ * The HTML staff may put in articles, projects and CMS pages: an explicit allowlist of
+ * formatting tags. Anything else (script, style, iframe, forms, event handlers, inline styles,
+ * javascript: and data: URLs) is removed. Applied by the server when rendering and when saving
+ * (app/server/content/sanitize.server.ts), and by the back office's live preview in the browser,
+ * so the preview shows exactly what the site will.
+ */
+const options: sanitizeHtml.IOptions = {
+  // prettier-ignore
+  allowedTags: [
+    "h1", "h2", "h3", "h4", "h5", "h6",
+    "p", "br", "hr", "blockquote", "pre", "code",
+    "ul", "ol", "li",
+    "strong", "b", "em", "i", "u", "s", "sub", "sup", "mark", "small",
+    "a", "img", "figure", "figcaption",
+    "table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption",
+  ],
+  allowedAttributes: {
+    a: ["href", "title", "target", "rel"],
+    img: ["src", "alt", "width", "height", "title"],
+    th: ["colspan", "rowspan", "scope"],
+    td: ["colspan", "rowspan"],
+    ol: ["start"],
+  },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesByTag: { img: ["http", "https"] },
+  allowedSchemesAppliedToAttributes: ["href", "src"],
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  // Text inside removed blocks (e.g. a <script>) must not leak out as visible text.
+  nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "svg", "math", "template"],
+  exclusiveFilter: (frame) => frame.tag === "img" && !isAllowedImageSource(frame.attribs.src),
+  transformTags: {
+    a: (tagName, attribs) => {
+      const { rel: _rel, target, ...rest } = attribs;
+      // A page opened in a new tab must not get a handle on ours (reverse tabnabbing).
+      return target === "_blank"
+        ? { tagName, attribs: { ...rest, target, rel: "noopener noreferrer" } }
+        : { tagName, attribs: rest };
+    },
+  },
+};
+
+/** Images: absolute http(s) URLs, or our own media files. */
+function isAllowedImageSource(src: string | undefined) {
+  if (!src) return false;
+  return /^https?:\/\//i.test(src) || (src.startsWith(MEDIA_URL_PREFIX) && !src.startsWith("//"));
+}
+
+export function sanitizeContentHtml(html: string | null | undefined): string {
+  return html ? sanitizeHtml(html, options) : "";
+}
