@@ -20,9 +20,15 @@ export default [
       index("routes/admin/dashboard.tsx"),
       route("categories", "routes/admin/categories/index.tsx"),
       route("authors", "routes/admin/authors/index.tsx"),
+      // -- articles
+      route("blog", "routes/admin/blog/index.tsx"),
+      route("blog/create", "routes/admin/blog/editor.tsx", { id: "admin-blog-create" }),
+      route("blog/edit/:id", "routes/admin/blog/editor.tsx", { id: "admin-blog-edit" }),
       // -- configuration (admin only)
       route("settings", "routes/admin/settings/index.tsx"),
     ]),
+    // -- previews: the public page alone, outside the back office's frame
+    route("blog/preview/:id", "routes/admin/blog/preview.tsx"),
     // -- back-office resources (JSON)
     route("api/media", "routes/admin/api/media.ts"),
     // Old and alternative paths, then any unknown /admin path.

@@ -57,3 +57,19 @@ export function fromParisInput(text: string | null | undefined): Date | null {
   }
   return new Date(instant);
 }
+
+/** "23/11/2026": a date as the article form's `date` field shows it (dd/MM/yyyy), in Paris time. */
+export function toParisDate(date: Date | string | null | undefined): string {
+  const input = toParisInput(date);
+  if (!input) return "";
+  const [year, month, day] = input.slice(0, 10).split("-");
+  return `${day}/${month}/${year}`;
+}
+
+/** Noon in Paris on a dd/MM/yyyy date (or d/M/yyyy), or null when it is not a real date. */
+export function fromParisDate(text: string | null | undefined): Date | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text?.trim() ?? "");
+  if (!match) return null;
+  const [, day, month, year] = match;
+  return fromParisInput(`${year}-${month!.padStart(2, "0")}-${day!.padStart(2, "0")}T12:00`);
+}

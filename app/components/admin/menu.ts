@@ -1,4 +1,4 @@
-import { LayoutDashboard, Settings, Tags, UserPen, type LucideIcon } from "lucide-react";
+import { LayoutDashboard, Newspaper, Settings, Tags, UserPen, type LucideIcon } from "lucide-react";
 import type { UserRole } from "~/lib/enums";
 
 export type AdminMenuEntry = {
@@ -23,6 +23,7 @@ export const adminMenu: AdminMenuGroup[] = [
   {
     label: "Contenu",
     entries: [
+      { label: "Blog", to: "/admin/blog", icon: Newspaper, role: "user" },
       { label: "Catégories", to: "/admin/categories", icon: Tags, role: "user" },
       { label: "Auteurs", to: "/admin/authors", icon: UserPen, role: "user" },
     ],

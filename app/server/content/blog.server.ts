@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, exists, inArray, notInArray, sql, type SQL } from "drizzle-orm";
+import { DEFAULT_AUTHOR_NAME } from "~/lib/site-defaults";
 import { db } from "~/server/db/client.server";
 import { blogArticleCategories, blogArticles, blogAuthors, blogCategories } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { slugOrIdMatches } from "./lookup.server";
 import { displayDate, publiclyVisible } from "./visibility.server";
 
-export const DEFAULT_AUTHOR_NAME = "Admin";
 /** public-site.md §9: related articles 3. */
 export const RELATED_ARTICLES_LIMIT = 3;
 
@@ -25,7 +25,7 @@ export type ArticleSummary = {
 };
 
 /** Only the first category is shown (§3); "first" is alphabetical so it is stable. */
-const firstCategory = sql<CategoryRef | null>`(
+export const firstCategory = sql<CategoryRef | null>`(
   select json_build_object('name', ${blogCategories.name}, 'slug', ${blogCategories.slug})
   from ${blogArticleCategories}
   join ${blogCategories} on ${blogCategories.id} = ${blogArticleCategories.categoryId}

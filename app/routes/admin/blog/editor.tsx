@@ -1,0 +1,448 @@
+import { getFormProps, useForm, useInputControl, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Eye, Loader2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, isRouteErrorResponse, Link, useActionData, useNavigation } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/editor";
+import { AdminError } from "~/components/admin/admin-error";
+import { Field, FormErrors, SelectField, TextareaField, TextField } from "~/components/admin/fields";
+import { ImageField } from "~/components/admin/image-field";
+import { PageHeader } from "~/components/admin/page-header";
+import { PreviewFrame, PreviewNotice } from "~/components/admin/preview-frame";
+import { RevisionHistory } from "~/components/admin/revision-history";
+import { RichTextEditor } from "~/components/admin/rich-text-editor";
+import { SeoFieldset } from "~/components/admin/seo-fieldset";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { RESTORE_INTENT } from "~/lib/admin/revisions";
+import { contentStatuses, contentStatusLabels, type ContentStatus } from "~/lib/enums";
+import type { FormAnswer } from "~/lib/form-answer";
+import { formatDateTime } from "~/lib/format-date";
+import { fromParisInput } from "~/lib/paris-time";
+import {
+  articleCreateChecks,
+  articleFormSchema,
+  isLimitedPreview,
+  LIMITED_PREVIEW,
+  type ArticleFormInput,
+  type ArticleFormValues,
+} from "~/lib/schemas/article";
+import { contentMeta, type SiteSeo } from "~/lib/seo";
+import { DEFAULT_AUTHOR_NAME } from "~/lib/site-defaults";
+import { slugify } from "~/lib/slugify";
+import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { restoreFromForm } from "~/server/admin/restore.server";
+import { MissingRowError } from "~/server/audit/mutation.server";
+import { requireRole } from "~/server/auth/session.server";
+import {
+  ArticleFieldError,
+  articleFormInput,
+  createArticle,
+  getArticle,
+  listAuthorNames,
+  listBlogCategories,
+  updateArticle,
+} from "~/server/content/articles.server";
+import { listRevisions } from "~/server/content/revisions.server";
+import { isPublic } from "~/server/content/slug-redirects.server";
+import { db } from "~/server/db/client.server";
+import { buildSiteSeo } from "~/server/seo/site-seo.server";
+import { getPublicSettings } from "~/server/settings.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+/**
+ * 'Créer un Article' (/admin/blog/create) and 'Modifier l'Article' (/admin/blog/edit/{id}):
+ * back-office.md §2.6, §3, §4, §5, §8. One form for both; the edit screen adds 'Historique'.
+ */
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.id ? "Modifier l'Article" : "Créer un Article"} | Back-office` },
+];
+
+/** Thrown with status 404 for an unknown id: 'Article #id non trouvé'. */
+type NotFound = { notFound: string };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireRole(request, "user");
+  const [categories, authors, settings] = await Promise.all([
+    listBlogCategories(),
+    listAuthorNames(),
+    getPublicSettings(),
+  ]);
+  const site = buildSiteSeo(settings);
+  if (params.id === undefined) {
+    return {
+      article: null,
+      values: articleFormInput(null, authors[0]?.name),
+      categories,
+      authors,
+      site,
+      revisions: [],
+    };
+  }
+  const article = await getArticle(params.id);
+  if (!article) throw data<NotFound>({ notFound: params.id }, { status: 404 });
+  const [revisions, live] = await Promise.all([
+    listRevisions("blog_articles", article.id),
+    isPublic(db(), "blog_articles", article.id),
+  ]);
+  return {
+    article: { id: article.id, slug: article.slug, status: article.status as ContentStatus, live },
+    values: articleFormInput(article),
+    categories,
+    authors,
+    site,
+    revisions,
+  };
+}
+
+type Answer = FormAnswer & { failed?: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireRole(request, "user");
+  const who = { actor: user, ip: context.clientIp };
+  const formData = await request.formData();
+  const id = params.id;
+
+  if (formData.get("intent") === RESTORE_INTENT && id)
+    return restoreFromForm(
+      who,
+      "blog_articles",
+      id,
+      formData,
+      `/admin/blog/edit/${id}`,
+      "Une erreur est survenue lors de la mise à jour de l'article",
+    );
+
+  const submission = parseWithZod(formData, { schema: articleFormSchema });
+  if (submission.status !== "success") return replyInvalid(submission);
+  const values = submission.value;
+  if (!id) {
+    const categories = (await listBlogCategories()).map((category) => category.name);
+    const checks = articleCreateChecks(Object.fromEntries(formData) as Record<string, string>, categories);
+    if (checks.length) return replyInvalid(submission, { formErrors: checks });
+  }
+
+  try {
+    if (!id) {
+      await createArticle(who, values);
+      return redirectWithToast("/admin/blog", { title: "Article créé" });
+    }
+    await updateArticle(who, id, values);
+    return redirectWithToast(`/admin/blog/edit/${id}`, { title: "Article mis à jour" });
+  } catch (error) {
+    if (error instanceof ArticleFieldError)
+      return replyInvalid(submission, { fieldErrors: { [error.field]: [error.message] } });
+    if (error instanceof MissingRowError) {
+      const failed = "Impossible de mettre à jour l'article: cet article a été supprimé.";
+      return data<Answer>({ result: submission.reply({ formErrors: [failed] }), failed }, { status: 404 });
+    }
+    const reply = replyFailed(
+      submission,
+      error,
+      id
+        ? "Une erreur est survenue lors de la mise à jour de l'article"
+        : "Une erreur est survenue lors de la création de l'article",
+    );
+    return data<Answer>(
+      { ...reply.data, failed: reply.data.result.error?.[""]?.[0] },
+      reply.init ?? undefined,
+    );
+  }
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+/** The public page's head tags for the form's current values, by the public route's own function. */
+function articleMeta(values: ArticleFormInput, site: SiteSeo) {
+  return contentMeta(
+    site,
+    { ...values, mainImage: values.image },
+    { path: `/blog/${values.slug || slugify(values.title)}`, summary: values.excerpt, type: "article" },
+  );
+}
+
+export default function ArticleEditor({ loaderData }: Route.ComponentProps) {
+  const { article, values, categories, authors, site, revisions } = loaderData;
+  const actionData = useActionData<Answer>();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const isEdit = article !== null;
+  const formId = `article-${article?.id ?? "new"}-${values.updatedAt}`;
+  const [checks, setChecks] = useState<string[]>([]);
+
+  const [form, fields] = useForm<ArticleFormValues>({
+    id: formId,
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: values,
+    // §5 "on change". On input rather than on blur: a message appearing when the submit button is
+    // pressed would move the button away before the click ends.
+    shouldValidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: articleFormSchema }),
+  });
+  const formProps = getFormProps(form);
+
+  /** §5: a new article's create checks are shown together, in a dialog, before anything is sent. */
+  function checkBeforeCreate(event: React.FormEvent<HTMLFormElement>) {
+    // Conform validates while typing by a submit from its `__intent__` button: not a real submit.
+    const realSubmit = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") !== "__intent__";
+    if (!isEdit && realSubmit) {
+      const submitted = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+      const errors = articleCreateChecks(
+        submitted,
+        categories.map((category) => category.name),
+      );
+      if (errors.length) {
+        event.preventDefault();
+        setChecks(errors);
+      }
+    }
+    // Conform still validates: the fields show their own messages under the dialog.
+    formProps.onSubmit(event);
+  }
+
+  // §8: a save that failed on the server is also told by a toast.
+  useEffect(() => {
+    if (actionData?.failed) toast.error("Erreur", { description: actionData.failed });
+  }, [actionData]);
+
+  const current = { ...values, ...(form.value as Partial<ArticleFormInput>) } as ArticleFormInput;
+  const status = current.status;
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <PageHeader
+        title={isEdit ? "Modifier l'Article" : "Créer un Article"}
+        back={{ to: "/admin/blog", label: "Retour à la liste des articles" }}
+        description={
+          article ? (
+            <span className="inline-flex flex-wrap items-center gap-2">
+              <StatusBadge status={article.status} />
+              {article.live ? (
+                <a href={`/blog/${article.slug}`} target="_blank" rel="noreferrer" className="underline">
+                  Voir sur le site<span className="sr-only"> (nouvel onglet)</span>
+                </a>
+              ) : null}
+            </span>
+          ) : undefined
+        }
+        actions={
+          <>
+            {article ? <RevisionHistory revisions={revisions} updatedAt={values.updatedAt} /> : null}
+            <PreviewDialog id={article?.id ?? "new"} values={current} />
+          </>
+        }
+      />
+
+      <Form method="post" {...formProps} onSubmit={checkBeforeCreate} className="flex flex-col gap-6">
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="updatedAt" value={values.updatedAt} />
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Article</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-5">
+            <TextField meta={fields.title} label="Titre" autoComplete="off" />
+            <TextareaField
+              meta={fields.excerpt}
+              label="Extrait"
+              rows={3}
+              description="Le résumé affiché dans la liste des articles et sous le titre."
+            />
+            <Field meta={fields.image} label="Image principale">
+              {(control) => <ImageField {...control} key={fields.image.key} defaultValue={values.image} />}
+            </Field>
+            <ContentField meta={fields.content} initial={values.content} />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Publication</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-5 md:grid-cols-2">
+            <SelectField
+              meta={fields.status}
+              label="Statut"
+              options={contentStatuses.map((value) => ({ value, label: contentStatusLabels[value] }))}
+            />
+            {status === "scheduled" ? (
+              <TextField
+                meta={fields.scheduledDate}
+                type="datetime-local"
+                label="Date de publication planifiée"
+                description={
+                  fromParisInput(current.scheduledDate)
+                    ? `L'article sera publié automatiquement le ${formatDateTime(fromParisInput(current.scheduledDate))}.`
+                    : "L'article sera publié automatiquement à cette date."
+                }
+              />
+            ) : status === "published" ? (
+              <TextField
+                meta={fields.publishedAt}
+                type="datetime-local"
+                label="Date de publication"
+                description="Vide : la date de l'enregistrement."
+              />
+            ) : (
+              <div className="hidden md:block" />
+            )}
+            <TextField
+              meta={fields.date}
+              label="Date"
+              placeholder="jj/mm/aaaa"
+              inputMode="numeric"
+              description="La date de l'article dans la liste du back-office."
+            />
+            <SelectField
+              meta={fields.category}
+              label="Catégorie"
+              placeholder="Sélectionnez une catégorie"
+              options={categories.map((category) => ({ value: category.name, label: category.name }))}
+            />
+            <SelectField
+              meta={fields.author}
+              label="Auteur"
+              options={authorOptions(authors, values.author)}
+            />
+            <TextField meta={fields.readTime} label="Temps de lecture" placeholder="ex: 5 min" />
+            <TextField
+              meta={fields.slug}
+              label="Slug"
+              className="md:col-span-2"
+              placeholder={slugify(current.title) || "mon-article"}
+              description={`Adresse : /blog/${current.slug || slugify(current.title) || "…"}${
+                current.slug ? "" : " (générée depuis le titre)"
+              }`}
+            />
+          </CardContent>
+        </Card>
+
+        <SeoFieldset
+          fields={fields}
+          site={site}
+          meta={articleMeta(current, site)}
+          sources={{ title: current.title, description: current.excerpt, image: current.image }}
+        />
+
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button asChild variant="outline">
+            <Link to="/admin/blog">Annuler</Link>
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
+            {saving ? "Enregistrement..." : isEdit ? "Enregistrer les modifications" : "Créer l'article"}
+          </Button>
+        </div>
+      </Form>
+      <UnsavedChangesGuard formId={formId} />
+      <CreateChecksDialog checks={checks} onClose={() => setChecks([])} />
+    </div>
+  );
+}
+
+/** Known authors by name; the article's own author kept even if no longer listed ('Admin'...). */
+function authorOptions(authors: LoaderData["authors"], current: string) {
+  const names = authors.map((author) => author.name);
+  if (!names.includes(current)) names.unshift(current || DEFAULT_AUTHOR_NAME);
+  return names.map((name) => ({ value: name, label: name }));
+}
+
+/** The body: the rich text editor, its changes followed by Conform like typing. */
+function ContentField({ meta, initial }: { meta: FieldMetadata<string>; initial: string }) {
+  const control = useInputControl(meta);
+  return (
+    <Field meta={meta} label="Contenu">
+      {(props) => (
+        <RichTextEditor {...props} key={meta.key} defaultValue={initial} onChange={control.change} />
+      )}
+    </Field>
+  );
+}
+
+function CreateChecksDialog({ checks, onClose }: { checks: string[]; onClose: () => void }) {
+  return (
+    <AlertDialog open={checks.length > 0} onOpenChange={(open) => !open && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Validation échouée</AlertDialogTitle>
+          <AlertDialogDescription>Veuillez corriger les erreurs avant de soumettre :</AlertDialogDescription>
+        </AlertDialogHeader>
+        <ul className="list-disc space-y-1 pl-5 text-sm">
+          {checks.map((check) => (
+            <li key={check}>{check}</li>
+          ))}
+        </ul>
+        <AlertDialogFooter>
+          <AlertDialogAction onClick={onClose}>Corriger</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** 'Aperçu': the public article page from the form's unsaved values, in a device frame. */
+function PreviewDialog({ id, values }: { id: string; values: ArticleFormInput }) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline">
+          <Eye aria-hidden />
+          Aperçu
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="flex h-[calc(100dvh-2rem)] max-w-[min(96vw,80rem)] flex-col">
+        <DialogHeader>
+          <DialogTitle>Aperçu de l'article</DialogTitle>
+          <DialogDescription>
+            Les modifications non enregistrées apparaissent au fil de la saisie.
+          </DialogDescription>
+        </DialogHeader>
+        {isLimitedPreview(values.status) ? (
+          <PreviewNotice title={LIMITED_PREVIEW.title}>{LIMITED_PREVIEW.description}</PreviewNotice>
+        ) : null}
+        <PreviewFrame
+          title="Aperçu de l'article"
+          src={`/admin/blog/preview/${id}?embed=1`}
+          newTabUrl={`/admin/blog/preview/${id}`}
+          data={values}
+          className="flex-1"
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <AdminError
+      error={error}
+      message={notFound ? `Article #${params.id} non trouvé` : "Une erreur est survenue"}
+      retryTo="/admin/blog"
+      retryLabel="Retour à la liste des articles"
+    />
+  );
+}

@@ -1,0 +1,194 @@
+import { ExternalLink, Eye, Pencil, Plus, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/index";
+import { AdminError } from "~/components/admin/admin-error";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
+import { PageHeader } from "~/components/admin/page-header";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { Button } from "~/components/ui/button";
+import { contentStatuses, contentStatusLabels } from "~/lib/enums";
+import { formatShortDate } from "~/lib/format-date";
+import { parseListQuery } from "~/lib/list-query";
+import { articleListSpec, UNCATEGORIZED } from "~/lib/schemas/article";
+import { readRowRef } from "~/lib/schemas/common";
+import { MissingRowError } from "~/server/audit/mutation.server";
+import { requireRole } from "~/server/auth/session.server";
+import {
+  deleteArticle,
+  listArticles,
+  listBlogCategories,
+  type ArticleListItem,
+} from "~/server/content/articles.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Gestion du Blog | Back-office" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "user");
+  const query = parseListQuery(request, articleListSpec);
+  const [articles, categories] = await Promise.all([listArticles(query), listBlogCategories()]);
+  return { query, articles, categories };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireRole(request, "user");
+  const formData = await request.formData();
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
+  const ref = readRowRef(formData);
+  const failed = (description: string) =>
+    redirectWithToast(back, { type: "error", title: "Erreur", description });
+  const gone = "Impossible de supprimer l'article: cet article n'existe plus.";
+  if (!ref) return failed(gone);
+  try {
+    await deleteArticle({ actor: user, ip: context.clientIp }, ref.id);
+  } catch (error) {
+    if (error instanceof MissingRowError) return failed(gone);
+    logger.error({ err: error }, "article delete failed");
+    return failed("Une erreur est survenue lors de la suppression de l'article");
+  }
+  return redirectWithToast(back, { title: "Article supprimé" });
+}
+
+const columns: Column<ArticleListItem>[] = [
+  {
+    id: "title",
+    header: "Titre",
+    sortable: true,
+    card: "title",
+    className: "max-w-[300px]",
+    cell: (a) => (
+      <Link
+        to={`/admin/blog/edit/${a.id}`}
+        className="block truncate font-medium hover:underline"
+        title={a.title}
+      >
+        {a.title}
+      </Link>
+    ),
+  },
+  {
+    id: "category",
+    header: "Catégorie",
+    cell: (a) => a.category?.name ?? <span className="italic text-muted-foreground">Non catégorisé</span>,
+  },
+  { id: "author", header: "Auteur", cell: (a) => a.author },
+  { id: "date", header: "Date", sortable: true, firstDir: "desc", cell: (a) => formatShortDate(a.createdAt) },
+  { id: "status", header: "Statut", sortable: true, cell: (a) => <StatusBadge status={a.status} /> },
+  {
+    id: "actions",
+    header: "Actions",
+    card: "actions",
+    className: "w-px whitespace-nowrap",
+    cell: (a) => (
+      <div className="flex gap-1">
+        <Button asChild variant="ghost" size="icon" title="Modifier">
+          <Link to={`/admin/blog/edit/${a.id}`}>
+            <Pencil aria-hidden />
+            <span className="sr-only">Modifier « {a.title} »</span>
+          </Link>
+        </Button>
+        <Button asChild variant="ghost" size="icon" title="Aperçu (nouvel onglet)">
+          <a href={`/admin/blog/preview/${a.id}`} target="_blank" rel="noreferrer">
+            <Eye aria-hidden />
+            <span className="sr-only">Aperçu de « {a.title} » (nouvel onglet)</span>
+          </a>
+        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button variant="ghost" size="icon" title="Supprimer" className="text-red-300 hover:text-red-200">
+              <Trash2 aria-hidden />
+              <span className="sr-only">Supprimer « {a.title} »</span>
+            </Button>
+          }
+          title="Confirmer la suppression"
+          description="Êtes-vous sûr de vouloir supprimer cet article ? Cette action ne peut pas être annulée."
+          intent="delete"
+          fields={{ id: a.id }}
+        />
+      </div>
+    ),
+  },
+];
+
+export default function ArticleList({ loaderData }: Route.ComponentProps) {
+  const { query, articles, categories } = loaderData;
+  const filtered = Boolean(query.q || query.filters.category || query.filters.status);
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <PageHeader
+        title="Gestion du Blog"
+        description="Les articles du blog, publiés ou non."
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <a href="/blog" target="_blank" rel="noreferrer">
+                <ExternalLink aria-hidden />
+                Voir le blog<span className="sr-only"> (nouvel onglet)</span>
+              </a>
+            </Button>
+            <Button asChild>
+              <Link to="/admin/blog/create">
+                <Plus aria-hidden />
+                Ajouter un article
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <ListFilters>
+        <SearchField label="Rechercher" placeholder="Titre ou catégorie" defaultValue={query.q} />
+        <FilterSelect
+          name="category"
+          label="Catégorie"
+          allLabel="Toutes les catégories"
+          options={[
+            ...categories.map((category) => ({ value: category.slug, label: category.name })),
+            { value: UNCATEGORIZED, label: "Non catégorisé" },
+          ]}
+          value={query.filters.category}
+        />
+        <FilterSelect
+          name="status"
+          label="Statut"
+          allLabel="Tous les statuts"
+          options={contentStatuses.map((status) => ({ value: status, label: contentStatusLabels[status] }))}
+          value={query.filters.status}
+        />
+      </ListFilters>
+      <DataTable
+        caption="Articles"
+        rows={articles.items}
+        rowKey={(a) => a.id}
+        columns={columns}
+        sort={{ sort: query.sort, dir: query.dir }}
+        empty={
+          filtered ? (
+            <EmptyState
+              title="Aucun article trouvé"
+              description="Aucun article ne correspond à cette recherche ou à ces filtres."
+            />
+          ) : (
+            <EmptyState
+              title="Aucun article trouvé"
+              action={
+                <Button asChild>
+                  <Link to="/admin/blog/create">Créer votre premier article</Link>
+                </Button>
+              }
+            />
+          )
+        }
+      />
+      <Pagination page={articles} totalLabel={(n) => `${n} article${n > 1 ? "s" : ""}`} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} message="Impossible de récupérer les articles." retryTo="/admin/blog" />;
+}

@@ -1,0 +1,301 @@
+/**
+ * The back office's articles (back-office.md §2.5, §2.6, §3, §4, §5): the list, the form's reads
+ * and the create, update and delete mutations. The public site's reads are blog.server.ts.
+ */
+import { and, asc, eq, exists, like, notExists, or, sql, type SQL } from "drizzle-orm";
+import type { ContentStatus } from "~/lib/enums";
+import type { ListQuery } from "~/lib/list-query";
+import { fromParisDate, fromParisInput, toParisDate, toParisInput } from "~/lib/paris-time";
+import {
+  DEFAULT_ARTICLE_READ_TIME,
+  UNCATEGORIZED,
+  unknownCategoryMessage,
+  SLUG_TAKEN_MESSAGE,
+  type ArticleFormInput,
+  type ArticleFormValues,
+  type articleListSpec,
+} from "~/lib/schemas/article";
+import { DEFAULT_AUTHOR_NAME } from "~/lib/site-defaults";
+import { slugify } from "~/lib/slugify";
+import { mutate, type MutationContext } from "~/server/audit/mutation.server";
+import { db, type Executor } from "~/server/db/client.server";
+import { containsText, escapeLike, frenchText, listOrder, listPage } from "~/server/db/list.server";
+import { blogArticleCategories, blogArticles, blogAuthors, blogCategories } from "~/server/db/schema";
+import { firstCategory } from "./blog.server";
+import { sanitizeRichTextForStorage } from "./sanitize.server";
+
+export type ArticleListQuery = ListQuery<
+  (typeof articleListSpec.sorts)[number],
+  keyof NonNullable<typeof articleListSpec.filters>
+>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` can be a row id at all (an address typed by hand is not sent to Postgres). */
+export function isUuid(id: string | undefined): id is string {
+  return Boolean(id && UUID.test(id));
+}
+
+function categoryMatches(condition: SQL): SQL {
+  return exists(
+    db()
+      .select({ one: sql`1` })
+      .from(blogArticleCategories)
+      .innerJoin(blogCategories, eq(blogCategories.id, blogArticleCategories.categoryId))
+      .where(and(eq(blogArticleCategories.articleId, blogArticles.id), condition)),
+  );
+}
+
+function listWhere(query: ArticleListQuery): SQL | undefined {
+  const { category, status } = query.filters;
+  const search = query.q ? `%${escapeLike(query.q)}%` : null;
+  return and(
+    search
+      ? or(
+          containsText([blogArticles.title], query.q),
+          categoryMatches(sql`${blogCategories.name} ilike ${search} escape '\\'`),
+        )
+      : undefined,
+    category === UNCATEGORIZED
+      ? notExists(
+          db()
+            .select({ one: sql`1` })
+            .from(blogArticleCategories)
+            .where(eq(blogArticleCategories.articleId, blogArticles.id)),
+        )
+      : category
+        ? categoryMatches(eq(blogCategories.slug, category))
+        : undefined,
+    status ? eq(blogArticles.status, status) : undefined,
+  );
+}
+
+/** §2.5: one page of the articles matching the search and filters, in SQL. */
+export async function listArticles(query: ArticleListQuery) {
+  const where = listWhere(query);
+  const sortColumn = {
+    date: blogArticles.createdAt,
+    title: frenchText(blogArticles.title),
+    status: blogArticles.status,
+  }[query.sort];
+  return listPage(query.page, {
+    count: () => db().$count(blogArticles, where),
+    rows: ({ limit, offset }) =>
+      db()
+        .select({
+          id: blogArticles.id,
+          title: blogArticles.title,
+          slug: blogArticles.slug,
+          status: sql<ContentStatus>`${blogArticles.status}`,
+          createdAt: blogArticles.createdAt,
+          updatedAt: blogArticles.updatedAt,
+          category: firstCategory,
+          author: sql<string>`coalesce(${blogAuthors.name}, ${DEFAULT_AUTHOR_NAME})`,
+        })
+        .from(blogArticles)
+        .leftJoin(blogAuthors, eq(blogAuthors.id, blogArticles.authorId))
+        .where(where)
+        .orderBy(...listOrder(sortColumn, query.dir, blogArticles.id))
+        .limit(limit)
+        .offset(offset),
+  });
+}
+
+export type ArticleListItem = Awaited<ReturnType<typeof listArticles>>["items"][number];
+
+/** Blog categories for the select and the filter, by name (§7). */
+export function listBlogCategories() {
+  return db()
+    .select({ id: blogCategories.id, name: blogCategories.name, slug: blogCategories.slug })
+    .from(blogCategories)
+    .orderBy(asc(frenchText(blogCategories.name)));
+}
+
+/** Authors for the select, by name (§7). */
+export function listAuthorNames() {
+  return db()
+    .select({ id: blogAuthors.id, name: blogAuthors.name })
+    .from(blogAuthors)
+    .orderBy(asc(frenchText(blogAuthors.name)));
+}
+
+/** A stored article with its category and author names, or null (unknown or malformed id). */
+export async function getArticle(id: string | undefined, executor: Executor = db()) {
+  if (!isUuid(id)) return null;
+  const [row] = await executor
+    .select({ article: blogArticles, category: firstCategory, author: blogAuthors.name })
+    .from(blogArticles)
+    .leftJoin(blogAuthors, eq(blogAuthors.id, blogArticles.authorId))
+    .where(eq(blogArticles.id, id));
+  return row ? { ...row.article, category: row.category, authorName: row.author } : null;
+}
+
+export type StoredArticle = NonNullable<Awaited<ReturnType<typeof getArticle>>>;
+
+/**
+ * The form's values for a stored article, or a new article's defaults (§3: empty strings, date
+ * today, author the first author or 'Admin', read time '5 min', status draft).
+ */
+export function articleFormInput(article: StoredArticle | null, firstAuthor?: string): ArticleFormInput {
+  const text = (value: string | null | undefined) => value ?? "";
+  return {
+    title: text(article?.title),
+    excerpt: text(article?.excerpt),
+    date: toParisDate(article?.createdAt ?? new Date()),
+    image: text(article?.mainImage),
+    category: text(article?.category?.name),
+    content: text(article?.content),
+    author: article ? (article.authorName ?? DEFAULT_AUTHOR_NAME) : (firstAuthor ?? DEFAULT_AUTHOR_NAME),
+    readTime: article?.readTime ?? DEFAULT_ARTICLE_READ_TIME,
+    status: article?.status ?? "draft",
+    scheduledDate: toParisInput(article?.scheduledAt),
+    publishedAt: toParisInput(article?.publishedAt),
+    slug: text(article?.slug),
+    metaTitle: text(article?.metaTitle),
+    metaDescription: text(article?.metaDescription),
+    metaKeywords: text(article?.metaKeywords),
+    canonicalUrl: text(article?.canonicalUrl),
+    ogTitle: text(article?.ogTitle),
+    ogDescription: text(article?.ogDescription),
+    ogImage: text(article?.ogImage),
+    twitterTitle: text(article?.twitterTitle),
+    twitterDescription: text(article?.twitterDescription),
+    twitterImage: text(article?.twitterImage),
+    updatedAt: article ? article.updatedAt.toISOString() : "",
+  };
+}
+
+/** A save the form must show on a field: a slug taken, a category that does not exist. */
+export class ArticleFieldError extends Error {
+  constructor(
+    readonly field: "slug" | "category",
+    message: string,
+  ) {
+    super(message);
+    this.name = "ArticleFieldError";
+  }
+}
+
+/** A slug no other article holds: `base`, else `base-2`, `base-3`... */
+async function uniqueSlug(executor: Executor, base: string, exceptId?: string) {
+  const stem = base || "article";
+  const rows = await executor
+    .select({ slug: blogArticles.slug, id: blogArticles.id })
+    .from(blogArticles)
+    .where(or(eq(blogArticles.slug, stem), like(blogArticles.slug, `${escapeLike(stem)}-%`)));
+  const taken = new Set(rows.filter((row) => row.id !== exceptId).map((row) => row.slug));
+  if (!taken.has(stem)) return stem;
+  for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`;
+}
+
+/** §5: the article's own slug if given (refused when another article holds it), else one from the title. */
+async function slugFor(executor: Executor, values: ArticleFormValues, exceptId?: string) {
+  if (!values.slug) return uniqueSlug(executor, slugify(values.title), exceptId);
+  const [holder] = await executor
+    .select({ id: blogArticles.id })
+    .from(blogArticles)
+    .where(eq(blogArticles.slug, values.slug))
+    .limit(1);
+  if (holder && holder.id !== exceptId) throw new ArticleFieldError("slug", SLUG_TAKEN_MESSAGE);
+  return values.slug;
+}
+
+/** The category named in the form (§3: chosen by name); refused when it does not exist. */
+async function categoryId(executor: Executor, name: string) {
+  const [category] = await executor
+    .select({ id: blogCategories.id })
+    .from(blogCategories)
+    .where(eq(blogCategories.name, name))
+    .limit(1);
+  if (!category) throw new ArticleFieldError("category", unknownCategoryMessage(name));
+  return category.id;
+}
+
+/** §5: the author is the known author of that name; none (shown 'Admin') when there is none. */
+async function authorId(executor: Executor, name: string) {
+  const [author] = await executor
+    .select({ id: blogAuthors.id })
+    .from(blogAuthors)
+    .where(eq(blogAuthors.name, name))
+    .limit(1);
+  return author?.id ?? null;
+}
+
+/**
+ * §4 dates: scheduled goes public at its planned date; published at its publication date (now
+ * when none is given); other statuses keep what was set. `date` is the creation date, kept to
+ * the minute when its day is unchanged.
+ */
+function datesOf(values: ArticleFormValues, previous: StoredArticle | null) {
+  const day = fromParisDate(values.date)!;
+  const createdAt =
+    previous && toParisDate(previous.createdAt) === toParisDate(day) ? previous.createdAt : day;
+  const scheduledAt =
+    values.status === "scheduled" ? fromParisInput(values.scheduledDate) : (previous?.scheduledAt ?? null);
+  const publishedAt =
+    values.status === "published"
+      ? (fromParisInput(values.publishedAt) ?? previous?.publishedAt ?? new Date())
+      : (previous?.publishedAt ?? null);
+  return { createdAt, scheduledAt, publishedAt };
+}
+
+async function columnsOf(executor: Executor, values: ArticleFormValues, previous: StoredArticle | null) {
+  const orNull = (value: string | undefined) => value || null;
+  return {
+    title: values.title,
+    excerpt: values.excerpt,
+    content: sanitizeRichTextForStorage(values.content),
+    mainImage: orNull(values.image),
+    authorId: await authorId(executor, values.author),
+    status: values.status,
+    readTime: values.readTime,
+    slug: await slugFor(executor, values, previous?.id),
+    ...datesOf(values, previous),
+    metaTitle: orNull(values.metaTitle),
+    metaDescription: orNull(values.metaDescription),
+    metaKeywords: orNull(values.metaKeywords),
+    canonicalUrl: orNull(values.canonicalUrl),
+    ogTitle: orNull(values.ogTitle),
+    ogDescription: orNull(values.ogDescription),
+    ogImage: orNull(values.ogImage),
+    twitterTitle: orNull(values.twitterTitle),
+    twitterDescription: orNull(values.twitterDescription),
+    twitterImage: orNull(values.twitterImage),
+  };
+}
+
+async function linkCategory(executor: Executor, articleId: string, categoryName: string) {
+  const category = await categoryId(executor, categoryName);
+  await executor.delete(blogArticleCategories).where(eq(blogArticleCategories.articleId, articleId));
+  await executor.insert(blogArticleCategories).values({ articleId, categoryId: category });
+}
+
+/** §2.6 create: the row, its category link, audit and first revision in one transaction. */
+export function createArticle(context: MutationContext, values: ArticleFormValues) {
+  return mutate(context, async (m) => {
+    await categoryId(m.tx, values.category);
+    const article = await m.insert(blogArticles, await columnsOf(m.tx, values, null));
+    await linkCategory(m.tx, article.id, values.category);
+    return article;
+  });
+}
+
+/**
+ * §2.6 update: refused (StaleContentError) when the article changed since the form was opened
+ * (`values.updatedAt`); a slug change of a public article leaves a 301 behind (mutate).
+ */
+export function updateArticle(context: MutationContext, id: string, values: ArticleFormValues) {
+  return mutate(context, async (m) => {
+    const previous = await getArticle(id, m.tx);
+    const article = await m.update(blogArticles, id, await columnsOf(m.tx, values, previous), {
+      expectedUpdatedAt: values.updatedAt ?? null,
+    });
+    await linkCategory(m.tx, id, values.category);
+    return article;
+  });
+}
+
+/** §2.5 delete: the article and its category links (cascade), audited. */
+export function deleteArticle(context: MutationContext, id: string) {
+  return mutate(context, (m) => m.remove(blogArticles, id));
+}
