@@ -13,17 +13,14 @@ app.disable("x-powered-by");
 app.use(compression());
 
 let loadApp;
+// BUILD_DIR is read here, not in app/server/config.server.ts, because it says where that module's build is.
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 if (dev) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   app.use(viteDevServer.middlewares);
   loadApp = () => viteDevServer.ssrLoadModule("./server/app.ts");
 } else {
-  // Hashed file names never change content: cache them for a year. BUILD_DIR is read here, not
-  // in app/server/config.server.ts, because it says where that module's build is.
-  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
   loadApp = () => import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
 }
 
@@ -36,6 +33,13 @@ try {
 }
 // Behind a reverse proxy, TRUST_PROXY (e.g. 1 or "loopback") makes req.ip the client's address.
 if (running.listen.trustProxy !== undefined) app.set("trust proxy", running.listen.trustProxy);
+if (!dev) {
+  // Static files get the app's security headers too (set first, so the app's pages replace the policy).
+  app.use(running.staticHeaders);
+  // Hashed file names never change content: cache them for a year.
+  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+}
 app.use(running.handler);
 
 const server = app.listen(running.listen.port, running.listen.host, () => running.announce());

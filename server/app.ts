@@ -13,7 +13,7 @@ import { htmlCaching } from "~/server/cache/html-cache.server";
 import { stopPageCache } from "~/server/cache/page-cache.server";
 import { limitRequestBodies, sameOriginWrites } from "~/server/security/http-guards.server";
 import { reactRouterHandler } from "./request-handler";
-import { securityHeaders } from "./security";
+import { securityHeaders, staticFileHeaders } from "./security";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -51,6 +51,8 @@ export async function start() {
 
   return {
     handler,
+    /** For the files server.js serves before the app. */
+    staticHeaders: staticFileHeaders(),
     listen: { port: config.port, host: config.host, trustProxy: config.trustProxy },
     logger,
     announce() {

@@ -1,35 +1,69 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import { buildContentSecurityPolicy, cspSources } from "~/server/security/csp.server";
+import { config } from "~/server/config.server";
+import {
+  contentSecurityPolicy,
+  cspDomains,
+  isAdminPath,
+  PERMISSIONS_POLICY,
+  STATIC_FILE_POLICY,
+} from "~/server/security/csp.server";
+
+const baseHeaders: RequestHandler[] = [
+  helmet({
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    // Helmet's default, no-referrer, makes browsers send `Origin: null` on same-site form posts,
+    // which React Router refuses as cross-site: every form without JavaScript would fail.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  }),
+  (_req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    next();
+  },
+];
 
 /**
- * Security headers. The Content-Security-Policy comes from the database's CSP domains
- * (app/server/security/csp.server.ts) with a per-request nonce for the inline scripts React
- * Router renders and for the tag manager (res.locals.cspNonce / loadContext.cspNonce).
+ * Headers for the files served before the app (build assets, favicon, robots of the build): the
+ * same as pages, with a policy under which nothing runs (an SVG opened on its own included).
+ */
+export function staticFileHeaders(): RequestHandler[] {
+  return [
+    ...baseHeaders,
+    (_req, res, next) => {
+      res.setHeader("Content-Security-Policy", STATIC_FILE_POLICY);
+      next();
+    },
+  ];
+}
+
+/**
+ * Headers for everything the app answers. The Content-Security-Policy has a per-request nonce
+ * for the inline scripts React Router renders and for the tag manager (res.locals.cspNonce /
+ * loadContext.cspNonce): the back office's policy under /admin, the public one elsewhere.
  */
 export function securityHeaders(): RequestHandler[] {
   const dev = process.argv.includes("--dev");
   return [
-    async (_req, res, next) => {
+    ...baseHeaders,
+    async (req, res, next) => {
       try {
         const nonce = randomBytes(16).toString("base64");
         res.locals.cspNonce = nonce;
+        const options = { scripts: { nonce }, dev, https: config.secureCookies };
         res.setHeader(
           "Content-Security-Policy",
-          buildContentSecurityPolicy(await cspSources(), { nonce, dev }),
+          contentSecurityPolicy(
+            isAdminPath(req.path)
+              ? { area: "admin", ...options }
+              : { area: "public", domains: await cspDomains(), ...options },
+          ),
         );
         next();
       } catch (error) {
         next(error);
       }
     },
-    helmet({
-      contentSecurityPolicy: false,
-      crossOriginEmbedderPolicy: false,
-      // Helmet's default, no-referrer, makes browsers send `Origin: null` on same-site form posts,
-      // which React Router refuses as cross-site: every form without JavaScript would fail.
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    }),
   ];
 }

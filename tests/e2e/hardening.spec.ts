@@ -119,12 +119,88 @@ test.describe("redirect targets", () => {
       await page.getByLabel("Email").fill(e2e.admin.email);
       await page.getByLabel("Mot de passe").fill(e2e.admin.password);
       await page.getByRole("button", { name: "Se connecter" }).click();
-      await expect(
-        page.getByRole("heading", { name: "Tableau de bord", exact: true, level: 1 }),
-      ).toBeVisible();
+      // Signing in hashes the password on purpose slowly (scrypt N=2^17): a busy machine needs time.
+      await expect(page.getByRole("heading", { name: "Tableau de bord", exact: true, level: 1 })).toBeVisible(
+        { timeout: 20_000 },
+      );
       expect(new URL(page.url()).origin).toBe(e2e.baseUrl);
       expect(new URL(page.url()).pathname).toBe("/admin");
     }
+  });
+});
+
+/** The values of one directive of a Content-Security-Policy header (undefined when absent). */
+function directive(policy: string | undefined, name: string) {
+  return policy
+    ?.split("; ")
+    .find((part) => part === name || part.startsWith(`${name} `))
+    ?.split(" ")
+    .slice(1);
+}
+
+test.describe("content security policy", () => {
+  test("the back office's policy names no third-party origin and forbids framing", async ({ request }) => {
+    for (const path of ["/admin/login", "/admin/login.data", "/admin"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      const policy = response.headers()["content-security-policy"];
+      expect(policy, path).toBeTruthy();
+      expect(policy, path).not.toMatch(/https?:|\*/);
+      expect(directive(policy, "frame-ancestors"), path).toEqual(["'none'"]);
+      expect(directive(policy, "script-src")?.slice(1, 2), path).toEqual(["'strict-dynamic'"]);
+      expect(response.headers()["permissions-policy"], path).toContain("camera=()");
+    }
+  });
+
+  test("public pages give each domain only the directives it serves", async ({ request }) => {
+    const response = await request.get("/");
+    const policy = response.headers()["content-security-policy"];
+    expect(directive(policy, "script-src")).toContain("'strict-dynamic'");
+    expect(directive(policy, "script-src")).toContain("https://www.googletagmanager.com");
+    expect(directive(policy, "script-src")).not.toContain("https://*.google-analytics.com");
+    expect(directive(policy, "connect-src")).toContain("https://*.google-analytics.com");
+    expect(directive(policy, "frame-src")).toContain("https://www.google.com");
+    expect(directive(policy, "img-src")).not.toContain("https://www.google.com");
+    expect(directive(policy, "base-uri")).toEqual(["'none'"]);
+    expect(directive(policy, "object-src")).toEqual(["'none'"]);
+    expect(directive(policy, "frame-ancestors")).toEqual(["'self'"]);
+    expect(response.headers()["permissions-policy"]).toContain("geolocation=()");
+  });
+
+  test("static files carry the security headers, with a policy under which nothing runs", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/")).text();
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html);
+    const asset = script?.[1] ?? script?.[2];
+    expect(asset).toBeTruthy();
+    for (const path of [asset!, "/favicon.svg"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const headers = response.headers();
+      expect(headers["content-security-policy"], path).toBe(
+        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+      );
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["permissions-policy"], path).toContain("camera=()");
+      expect(headers["strict-transport-security"], path).toBeTruthy();
+    }
+  });
+
+  test("the back office runs under its policy without a violation", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").fill(e2e.admin.email);
+    await page.getByLabel("Mot de passe").fill(e2e.admin.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page.getByRole("heading", { name: "Tableau de bord", exact: true, level: 1 })).toBeVisible({
+      timeout: 20_000,
+    });
+    await page.goto("/contact");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(violations).toEqual([]);
   });
 });
 

@@ -7,7 +7,8 @@ import {
   consentCookie,
   parseConsent,
 } from "~/lib/consent";
-import { buildContentSecurityPolicy } from "~/server/security/csp.server";
+import { checkCspDomain, cspSourceOf } from "~/lib/csp-domain";
+import { contentSecurityPolicy, type CspDomain, isAdminPath } from "~/server/security/csp.server";
 import { deviceType, referrerHost } from "~/server/analytics/page-views.server";
 
 describe("consent cookie", () => {
@@ -39,32 +40,123 @@ describe("consent cookie", () => {
 });
 
 describe("content security policy", () => {
-  const policy = buildContentSecurityPolicy(["https://www.googletagmanager.com", "*.example.com"], {
-    nonce: "abc123==",
-  });
-  const directive = (name: string) =>
+  const domains = [
+    { source: "https://www.googletagmanager.com", directives: ["script-src", "img-src", "connect-src"] },
+    { source: "https://*.google-analytics.com", directives: ["img-src", "connect-src"] },
+    { source: "https://www.google.com", directives: ["script-src", "frame-src"] },
+  ] satisfies CspDomain[];
+  const directive = (policy: string, name: string) =>
     policy
       .split("; ")
-      .find((part) => part.startsWith(`${name} `))
+      .find((part) => part === name || part.startsWith(`${name} `))
       ?.split(" ")
       .slice(1);
 
-  it("allows the nonce and the database's domains for scripts, calls, frames and images", () => {
-    expect(directive("script-src")).toEqual([
-      "'self'",
+  it("puts each domain only in the directives it was given, scripts by nonce and 'strict-dynamic'", () => {
+    const policy = contentSecurityPolicy({ area: "public", domains, scripts: { nonce: "abc123==" } });
+    expect(directive(policy, "script-src")).toEqual([
       "'nonce-abc123=='",
+      "'strict-dynamic'",
+      "'self'",
       "https://www.googletagmanager.com",
-      "*.example.com",
+      "https://www.google.com",
     ]);
-    for (const name of ["connect-src", "frame-src", "img-src"]) {
-      expect(directive(name)).toContain("https://www.googletagmanager.com");
-    }
-    expect(directive("object-src")).toEqual(["'none'"]);
-    expect(directive("script-src")).not.toContain("'unsafe-inline'");
+    expect(directive(policy, "connect-src")).toEqual([
+      "'self'",
+      "https://www.googletagmanager.com",
+      "https://*.google-analytics.com",
+    ]);
+    expect(directive(policy, "frame-src")).toEqual(["'self'", "https://www.google.com"]);
+    expect(directive(policy, "img-src")).not.toContain("https://www.google.com");
+    expect(directive(policy, "object-src")).toEqual(["'none'"]);
+    expect(directive(policy, "base-uri")).toEqual(["'none'"]);
+    expect(directive(policy, "script-src")).not.toContain("'unsafe-inline'");
+    expect(directive(policy, "upgrade-insecure-requests")).toBeUndefined();
+    expect(
+      directive(
+        contentSecurityPolicy({ area: "public", domains: [], scripts: { nonce: "n" }, https: true }),
+        "upgrade-insecure-requests",
+      ),
+    ).toEqual([]);
   });
 
-  it("shows a placeholder for the back office when no nonce is given", () => {
-    expect(buildContentSecurityPolicy([])).toContain("'nonce-{nonce}'");
+  it("takes the hashes of a cached page instead of a nonce", () => {
+    const policy = contentSecurityPolicy({
+      area: "public",
+      domains,
+      scripts: { hashes: ["sha256-AAA=", "sha256-BBB="] },
+    });
+    expect(directive(policy, "script-src")?.slice(0, 3)).toEqual([
+      "'sha256-AAA='",
+      "'sha256-BBB='",
+      "'strict-dynamic'",
+    ]);
+    expect(policy).not.toContain("nonce");
+  });
+
+  it("gives the back office no third-party origin and forbids framing it", () => {
+    const policy = contentSecurityPolicy({ area: "admin", scripts: { nonce: "abc" } });
+    expect(policy).not.toMatch(/https?:/);
+    expect(policy.split("; ").flatMap((part) => part.split(" ").slice(1))).not.toContain("*");
+    expect(directive(policy, "frame-ancestors")).toEqual(["'none'"]);
+    expect(directive(policy, "object-src")).toEqual(["'none'"]);
+    expect(directive(policy, "base-uri")).toEqual(["'none'"]);
+    expect(directive(policy, "script-src")).toEqual(["'nonce-abc'", "'strict-dynamic'", "'self'"]);
+  });
+
+  it("applies the back office's policy to its pages and their data requests only", () => {
+    for (const path of ["/admin", "/admin.data", "/admin/login", "/admin/cors.data"])
+      expect(isAdminPath(path), path).toBe(true);
+    for (const path of ["/", "/administration", "/admin-tips", "/blog/admin"])
+      expect(isAdminPath(path), path).toBe(false);
+  });
+});
+
+describe("CSP and CORS domains", () => {
+  it("refuses '*', public-suffix wildcards, http: and paths, with French reasons", () => {
+    for (const refused of [
+      "*",
+      "https://*",
+      "*.com",
+      "*.fr",
+      "https://*.com",
+      "*.co.uk",
+      "*.gouv.fr",
+      "*.github.io",
+    ])
+      expect(checkCspDomain(refused), refused).toMatchObject({ ok: false });
+    expect(checkCspDomain("*.com")).toEqual({
+      ok: false,
+      message: "Un joker doit porter sur un domaine précis (ex. *.exemple.fr), pas sur « *.com ».",
+    });
+    expect(checkCspDomain("http://cdn.example.com")).toEqual({
+      ok: false,
+      message: "Seules les adresses https sont acceptées (pas http://).",
+    });
+    expect(checkCspDomain("https://cdn.example.com/scripts/")).toMatchObject({ ok: false });
+    expect(checkCspDomain("cdn.example.com?x=1")).toMatchObject({ ok: false });
+    expect(checkCspDomain("https://evil.example; script-src *")).toMatchObject({ ok: false });
+    expect(checkCspDomain("'unsafe-inline'")).toMatchObject({ ok: false });
+    expect(checkCspDomain("")).toEqual({ ok: false, message: "Le domaine est requis" });
+  });
+
+  it("prefixes https:// as the spec says, keeps wildcards over a real domain", () => {
+    expect(checkCspDomain("cdn.example.com")).toEqual({ ok: true, domain: "https://cdn.example.com" });
+    expect(checkCspDomain(" HTTPS://CDN.Example.com/ ")).toEqual({
+      ok: true,
+      domain: "https://cdn.example.com",
+    });
+    expect(checkCspDomain("*.example.com")).toEqual({ ok: true, domain: "*.example.com" });
+    expect(checkCspDomain("*.example.co.uk")).toEqual({ ok: true, domain: "*.example.co.uk" });
+    expect(checkCspDomain("https://*.google-analytics.com")).toEqual({
+      ok: true,
+      domain: "https://*.google-analytics.com",
+    });
+    expect(checkCspDomain("https://api.example.com:8443")).toEqual({
+      ok: true,
+      domain: "https://api.example.com:8443",
+    });
+    expect(cspSourceOf("*.example.com")).toBe("https://*.example.com");
   });
 });
 

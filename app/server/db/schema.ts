@@ -33,6 +33,7 @@ import {
   userRoles,
 } from "~/lib/enums";
 import { CONTACT_RETENTION_MONTHS } from "~/lib/schemas/contacts";
+import { cspDirectiveChoices, DEFAULT_CSP_DIRECTIVES } from "~/lib/csp-domain";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -225,6 +226,11 @@ export const corsDomains = pgTable(
     id: id(),
     domain: text("domain").notNull(),
     type: text("type").notNull().default("both"),
+    /** What the domain may serve on the public pages (csp/both types): one CSP directive each. */
+    cspDirectives: text("csp_directives")
+      .array()
+      .notNull()
+      .default(sql.raw(`'{${DEFAULT_CSP_DIRECTIVES.join(",")}}'::text[]`)),
     description: text("description"),
     isEssential: boolean("is_essential").notNull().default(false),
     createdAt: createdAt(),
@@ -233,6 +239,10 @@ export const corsDomains = pgTable(
   (t) => [
     uniqueIndex("cors_domains_domain_unique").on(t.domain),
     check("cors_domains_type_check", oneOf("type", corsDomainTypes)),
+    check(
+      "cors_domains_csp_directives_check",
+      sql.raw(`"csp_directives" <@ ARRAY[${cspDirectiveChoices.map((d) => `'${d}'`).join(", ")}]::text[]`),
+    ),
   ],
 );
 

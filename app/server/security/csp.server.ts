@@ -1,63 +1,121 @@
 import { inArray } from "drizzle-orm";
+import { cspDirectiveChoices, type CspDirective, cspSourceOf } from "~/lib/csp-domain";
 import { cachedUntilContentChanges } from "~/server/cache/cached-until-content-changes.server";
 import { db } from "~/server/db/client.server";
 import { corsDomains } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 
 /**
- * The Content-Security-Policy, built from the domains of cors_domains whose type is csp or both
- * (the essential ones — tag manager, analytics, reCAPTCHA — plus those staff add in /admin/cors).
- * Each such domain may serve scripts, be called, be framed and serve images: that is what the
- * tag manager, Analytics and reCAPTCHA need. Scripts also need the request's nonce.
+ * The Content-Security-Policy headers. Public pages: 'self', plus each domain of /admin/cors
+ * (types csp and both) in the directives it was given only (cors_domains.csp_directives: the tag
+ * manager may serve scripts, Analytics' servers only receive calls and pixels...). Scripts run by
+ * nonce or hash with 'strict-dynamic': what a trusted script loads is trusted, nothing else, and
+ * host lists in script-src only matter to browsers older than CSP 3. The back office gets its own
+ * policy with no third party at all.
  */
+
+/** How the page's own inline scripts are trusted: this request's nonce, or the hashes of a page
+ * that is the same for every visitor (a cached page). */
+export type ScriptTrust = { nonce: string } | { hashes: string[] };
+
+export type CspDomain = { source: string; directives: CspDirective[] };
+
+/** Shown instead of a nonce where the policy is displayed rather than sent. */
 export const NONCE_PLACEHOLDER = "{nonce}";
 
-/** A CSP host source: scheme optional, a leading "*." wildcard allowed, optional port and path. */
-const HOST_SOURCE = /^(https?:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?(\/[\w\-./~%]*)?$/i;
+/** Browser features no page of the site uses, refused to any script on it. */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "usb=()",
+].join(", ");
 
-/** The csp/both domains as CSP sources. */
-export const cspSources = cachedUntilContentChanges(readSources, {
-  fallback: [],
+/** Files that are not pages (scripts, styles, images): nothing may run or load in them. */
+export const STATIC_FILE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/** The csp/both domains with their directives. */
+export const cspDomains = cachedUntilContentChanges(readDomains, {
+  fallback: [] as CspDomain[],
   failure: "CSP domains read failed; policy without third-party sources",
+  tables: ["cors_domains"],
 });
 
-async function readSources() {
+async function readDomains(): Promise<CspDomain[]> {
   const rows = await db()
-    .select({ domain: corsDomains.domain })
+    .select({ domain: corsDomains.domain, directives: corsDomains.cspDirectives })
     .from(corsDomains)
     .where(inArray(corsDomains.type, ["csp", "both"]));
-  const sources: string[] = [];
-  for (const { domain } of rows) {
-    const source = domain.trim();
-    // Anything else could smuggle a directive (";") or a keyword into the header.
-    if (HOST_SOURCE.test(source)) sources.push(source);
-    else logger.warn({ domain }, "CSP: ignored a domain that is not a valid host source");
+  const domains: CspDomain[] = [];
+  for (const { domain, directives } of rows) {
+    // The validator of /admin/cors, again: a row written by SQL must not smuggle a keyword or a
+    // directive (";") into the header, nor open it to every site ('*', '*.com', http:).
+    const source = cspSourceOf(domain);
+    if (!source) {
+      logger.warn({ domain }, "CSP: ignored a domain the validator refuses");
+      continue;
+    }
+    domains.push({
+      source,
+      directives: directives.filter((name): name is CspDirective =>
+        (cspDirectiveChoices as readonly string[]).includes(name),
+      ),
+    });
   }
-  return [...new Set(sources)].sort();
+  return domains.sort((a, b) => a.source.localeCompare(b.source));
+}
+
+/** Which policy, and how its page's inline scripts are trusted. */
+export type PolicyInput =
+  | { area: "public"; domains: CspDomain[]; scripts: ScriptTrust; dev?: boolean; https?: boolean }
+  | { area: "admin"; scripts: ScriptTrust; dev?: boolean; https?: boolean };
+
+/** Whether a request path is the back office's (its pages and their `.data` requests). */
+export function isAdminPath(path: string) {
+  return path === "/admin" || path === "/admin.data" || path.startsWith("/admin/");
 }
 
 /**
- * The header for a request; with `nonce` left out, the policy shows NONCE_PLACEHOLDER
- * (what the back office displays and stores in csp_config).
+ * The Content-Security-Policy of a page: the public policy with each CSP domain only in the
+ * directives it was given, or the back office's with no third party and no framing at all.
  */
-export function buildContentSecurityPolicy(
-  sources: string[],
-  options: { nonce?: string; dev?: boolean } = {},
-): string {
-  const nonce = `'nonce-${options.nonce ?? NONCE_PLACEHOLDER}'`;
+export function contentSecurityPolicy(input: PolicyInput): string {
+  const domains = input.area === "public" ? input.domains : [];
+  const allowed = (directive: CspDirective) => [
+    ...new Set(domains.filter((d) => d.directives.includes(directive)).map((d) => d.source)),
+  ];
+  const trusted =
+    "nonce" in input.scripts
+      ? [`'nonce-${input.scripts.nonce}'`]
+      : input.scripts.hashes.map((hash) => `'${hash}'`);
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
-    ["script-src", ["'self'", nonce, ...sources]],
-    ["style-src", ["'self'", "'unsafe-inline'"]],
-    ["img-src", ["'self'", "data:", "blob:", ...sources]],
-    ["font-src", ["'self'", "data:"]],
-    ["connect-src", ["'self'", ...sources, ...(options.dev ? ["ws:"] : [])]],
-    ["frame-src", ["'self'", ...sources]],
+    // 'self' and hosts only matter to browsers older than CSP 3, which ignore 'strict-dynamic'.
+    ["script-src", [...trusted, "'strict-dynamic'", "'self'", ...allowed("script-src")]],
+    ["style-src", ["'self'", "'unsafe-inline'", ...allowed("style-src")]],
+    ["img-src", ["'self'", "data:", "blob:", ...allowed("img-src")]],
+    ["font-src", ["'self'", "data:", ...allowed("font-src")]],
+    ["media-src", ["'self'", ...allowed("media-src")]],
+    ["connect-src", ["'self'", ...allowed("connect-src"), ...(input.dev ? ["ws:"] : [])]],
+    ["frame-src", ["'self'", ...allowed("frame-src")]],
+    ["worker-src", ["'self'"]],
+    ["manifest-src", ["'self'"]],
     ["object-src", ["'none'"]],
-    ["base-uri", ["'self'"]],
+    ["base-uri", ["'none'"]],
     ["form-action", ["'self'"]],
-    ["frame-ancestors", ["'self'"]],
+    ["frame-ancestors", [input.area === "admin" ? "'none'" : "'self'"]],
     ["script-src-attr", ["'none'"]],
   ];
-  return directives.map(([name, values]) => `${name} ${values.join(" ")}`).join("; ");
+  if (input.https) directives.push(["upgrade-insecure-requests", []]);
+  return directives
+    .map(([name, values]) => (values.length ? `${name} ${values.join(" ")}` : name))
+    .join("; ");
 }

@@ -1,3 +1,4 @@
+import type { CspDirective } from "~/lib/csp-domain";
 import { sql } from "drizzle-orm";
 import { BRAND_NAME, DEFAULT_COMPANY_DESCRIPTION, DEFAULT_SITE_TITLE } from "~/lib/site-defaults";
 import { db } from "../client.server";
@@ -85,30 +86,45 @@ const SITEMAP_DEFAULTS = [
   ["cms_page", "monthly", 0.5],
 ] as const;
 
+// Each only in the CSP directives it needs (app/lib/csp-domain.ts).
 const ESSENTIAL_DOMAINS = [
   {
     domain: "https://www.googletagmanager.com",
+    cspDirectives: ["script-src", "img-src", "connect-src"] satisfies CspDirective[],
     type: "csp",
     description: "Google Tag Manager (après consentement)",
   },
   {
     domain: "https://www.google-analytics.com",
+    cspDirectives: ["img-src", "connect-src"] satisfies CspDirective[],
     type: "csp",
     description: "Google Analytics 4 (après consentement)",
   },
   // GA4 sends its measurements to regional servers (region1.google-analytics.com, ...).
   {
     domain: "https://*.google-analytics.com",
+    cspDirectives: ["img-src", "connect-src"] satisfies CspDirective[],
     type: "csp",
     description: "Google Analytics 4 : envoi des mesures (après consentement)",
   },
   {
     domain: "https://*.analytics.google.com",
+    cspDirectives: ["img-src", "connect-src"] satisfies CspDirective[],
     type: "csp",
     description: "Google Analytics 4 : envoi des mesures (après consentement)",
   },
-  { domain: "https://www.google.com", type: "csp", description: "reCAPTCHA : script et vérification" },
-  { domain: "https://www.gstatic.com", type: "csp", description: "reCAPTCHA : ressources statiques" },
+  {
+    domain: "https://www.google.com",
+    cspDirectives: ["script-src", "frame-src"] satisfies CspDirective[],
+    type: "csp",
+    description: "reCAPTCHA : script et vérification",
+  },
+  {
+    domain: "https://www.gstatic.com",
+    cspDirectives: ["script-src", "img-src"] satisfies CspDirective[],
+    type: "csp",
+    description: "reCAPTCHA : ressources statiques",
+  },
 ] as const;
 
 const EMAIL_TEMPLATES = [
