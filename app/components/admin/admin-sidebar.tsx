@@ -1,5 +1,6 @@
 import { NavLink } from "react-router";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
+import { adminAccess } from "~/lib/admin-access";
 import { cn } from "~/lib/cn";
 import { hasRole } from "~/lib/roles";
 import { BRAND_NAME } from "~/lib/site-defaults";
@@ -11,7 +12,10 @@ type Props = { user: { role: string } };
 /** The back-office navigation: the menu groups the signed-in person may use. */
 export function AdminSidebar({ user }: Props) {
   const groups = adminMenu
-    .map((group) => ({ ...group, entries: group.entries.filter((entry) => hasRole(user, entry.role)) }))
+    .map((group) => ({
+      ...group,
+      entries: group.entries.filter((entry) => hasRole(user, adminAccess[entry.to])),
+    }))
     .filter((group) => group.entries.length > 0);
 
   return (

@@ -1,12 +1,11 @@
 import { LayoutDashboard, Newspaper, Settings, Tags, UserPen, type LucideIcon } from "lucide-react";
-import type { UserRole } from "~/lib/enums";
+import type { AdminScreenPath } from "~/lib/admin-access";
 
 export type AdminMenuEntry = {
   label: string;
-  to: string;
+  /** Shown to those whose role app/lib/admin-access.ts grants this path. */
+  to: AdminScreenPath;
   icon: LucideIcon;
-  /** The role the screen requires (its loader checks it too; the menu only hides the link). */
-  role: UserRole;
 };
 
 export type AdminMenuGroup = { label: string; entries: AdminMenuEntry[] };
@@ -18,20 +17,20 @@ export type AdminMenuGroup = { label: string; entries: AdminMenuEntry[] };
 export const adminMenu: AdminMenuGroup[] = [
   {
     label: "Tableau de bord",
-    entries: [{ label: "Tableau de bord", to: "/admin", icon: LayoutDashboard, role: "user" }],
+    entries: [{ label: "Tableau de bord", to: "/admin", icon: LayoutDashboard }],
   },
   {
     label: "Contenu",
     entries: [
-      { label: "Blog", to: "/admin/blog", icon: Newspaper, role: "user" },
-      { label: "Catégories", to: "/admin/categories", icon: Tags, role: "user" },
-      { label: "Auteurs", to: "/admin/authors", icon: UserPen, role: "user" },
+      { label: "Blog", to: "/admin/blog", icon: Newspaper },
+      { label: "Catégories", to: "/admin/categories", icon: Tags },
+      { label: "Auteurs", to: "/admin/authors", icon: UserPen },
     ],
   },
   { label: "Contacts", entries: [] },
   {
     label: "Configuration",
-    entries: [{ label: "Paramètres du site", to: "/admin/settings", icon: Settings, role: "admin" }],
+    entries: [{ label: "Paramètres du site", to: "/admin/settings", icon: Settings }],
   },
   { label: "Utilisateurs", entries: [] },
 ];

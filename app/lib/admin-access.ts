@@ -1,0 +1,36 @@
+import type { UserRole } from "~/lib/enums";
+
+/**
+ * Who may use each address of the back office (DESIGN.md, Roles): `user` for content and contacts
+ * (any signed-in account), `admin` for users, site settings, e-mail, SEO, tracking and CORS/CSP,
+ * `public` for what checks nobody (sign-in, sign-out, the redirects of old addresses).
+ *
+ * One line per /admin route of app/routes.ts, its path written as there. Each loader and action
+ * still calls requireRole itself; this table is what the menu shows to whom, and what
+ * tests/e2e/admin-access.spec.ts holds every route to: a route missing here fails the test.
+ */
+export const adminAccess = {
+  "/admin": "user",
+  "/admin/login": "public",
+  "/admin/logout": "public",
+  "/admin/categories": "user",
+  "/admin/authors": "user",
+  "/admin/blog": "user",
+  "/admin/blog/create": "user",
+  "/admin/blog/edit/:id": "user",
+  "/admin/blog/preview/:id": "user",
+  "/admin/settings": "admin",
+  "/admin/api/media": "user",
+  "/admin/contact": "public",
+  "/admin/author": "public",
+  "/admin/blog/preview": "public",
+  "/admin/projects/preview": "public",
+  "/admin/*": "public",
+} as const satisfies Record<string, UserRole | "public">;
+
+export type AdminAccess = UserRole | "public";
+
+/** The back-office paths a signed-in person opens from the menu. */
+export type AdminScreenPath = {
+  [Path in keyof typeof adminAccess]: (typeof adminAccess)[Path] extends UserRole ? Path : never;
+}[keyof typeof adminAccess];
