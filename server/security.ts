@@ -6,6 +6,7 @@ import {
   contentSecurityPolicy,
   cspDomains,
   isAdminPath,
+  isAdminPreviewPath,
   PERMISSIONS_POLICY,
   STATIC_FILE_POLICY,
 } from "~/server/security/csp.server";
@@ -56,7 +57,7 @@ export function securityHeaders(): RequestHandler[] {
           "Content-Security-Policy",
           contentSecurityPolicy(
             isAdminPath(req.path)
-              ? { area: "admin", ...options }
+              ? { area: "admin", framedBySelf: isAdminPreviewPath(req.path), ...options }
               : { area: "public", domains: await cspDomains(), ...options },
           ),
         );

@@ -8,7 +8,12 @@ import {
   parseConsent,
 } from "~/lib/consent";
 import { checkCspDomain, cspSourceOf } from "~/lib/csp-domain";
-import { contentSecurityPolicy, type CspDomain, isAdminPath } from "~/server/security/csp.server";
+import {
+  contentSecurityPolicy,
+  type CspDomain,
+  isAdminPath,
+  isAdminPreviewPath,
+} from "~/server/security/csp.server";
 import { deviceType, referrerHost } from "~/server/analytics/page-views.server";
 
 describe("consent cookie", () => {
@@ -102,6 +107,20 @@ describe("content security policy", () => {
     expect(directive(policy, "object-src")).toEqual(["'none'"]);
     expect(directive(policy, "base-uri")).toEqual(["'none'"]);
     expect(directive(policy, "script-src")).toEqual(["'nonce-abc'", "'strict-dynamic'", "'self'"]);
+  });
+
+  it("lets the back office frame its own preview pages, and nothing else", () => {
+    const policy = contentSecurityPolicy({ area: "admin", scripts: { nonce: "abc" }, framedBySelf: true });
+    expect(directive(policy, "frame-ancestors")).toEqual(["'self'"]);
+    for (const path of ["/admin/blog/preview/1f0c", "/admin/projects/preview/42"])
+      expect(isAdminPreviewPath(path), path).toBe(true);
+    for (const path of [
+      "/admin/blog/edit/1",
+      "/admin/blog/preview",
+      "/admin/blog/preview/1/x",
+      "/blog/preview/1",
+    ])
+      expect(isAdminPreviewPath(path), path).toBe(false);
   });
 
   it("applies the back office's policy to its pages and their data requests only", () => {

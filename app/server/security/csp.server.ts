@@ -76,16 +76,29 @@ async function readDomains(): Promise<CspDomain[]> {
 /** Which policy, and how its page's inline scripts are trusted. */
 export type PolicyInput =
   | { area: "public"; domains: CspDomain[]; scripts: ScriptTrust; dev?: boolean; https?: boolean }
-  | { area: "admin"; scripts: ScriptTrust; dev?: boolean; https?: boolean };
+  | {
+      area: "admin";
+      scripts: ScriptTrust;
+      dev?: boolean;
+      https?: boolean;
+      /** A preview page, which the back office's own editors show in a frame (preview-frame.tsx). */
+      framedBySelf?: boolean;
+    };
 
 /** Whether a request path is the back office's (its pages and their `.data` requests). */
 export function isAdminPath(path: string) {
   return path === "/admin" || path === "/admin.data" || path.startsWith("/admin/");
 }
 
+/** The back office's preview pages (`/admin/blog/preview/{id}`…): framed by its editors. */
+export function isAdminPreviewPath(path: string) {
+  return /^\/admin\/[a-z-]+\/preview\/[^/]+$/.test(path);
+}
+
 /**
  * The Content-Security-Policy of a page: the public policy with each CSP domain only in the
- * directives it was given, or the back office's with no third party and no framing at all.
+ * directives it was given, or the back office's with no third party and no framing (but by
+ * itself for its previews).
  */
 export function contentSecurityPolicy(input: PolicyInput): string {
   const domains = input.area === "public" ? input.domains : [];
@@ -111,7 +124,7 @@ export function contentSecurityPolicy(input: PolicyInput): string {
     ["object-src", ["'none'"]],
     ["base-uri", ["'none'"]],
     ["form-action", ["'self'"]],
-    ["frame-ancestors", [input.area === "admin" ? "'none'" : "'self'"]],
+    ["frame-ancestors", [input.area === "admin" && !input.framedBySelf ? "'none'" : "'self'"]],
     ["script-src-attr", ["'none'"]],
   ];
   if (input.https) directives.push(["upgrade-insecure-requests", []]);
