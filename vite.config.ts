@@ -14,8 +14,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Few files rather than one per module: on HTTP/1.1 every extra file waits its turn.
             // Public pages share a vendor file (React and React Router only) and a file of site
             // components with the few lib/ modules they import; anything else (icons, UI
-            // primitives, the contact form, the back office) goes where its importers are, so no
-            // page downloads code it does not use (scripts/bundle-budget.js checks the sizes).
+            // primitives, the contact form, the article page the back-office preview also renders,
+            // the back office) goes where its importers are, so no page downloads code it does not
+            // use (scripts/bundle-budget.js checks the sizes).
             codeSplitting: {
               groups: [
                 {
@@ -25,7 +26,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 {
                   name: "site",
-                  test: /app[\\/](components[\\/]site[\\/](?!contact-form|recaptcha)|lib[\\/](cn|consent|data-layer|enums|format-date|image-variants|page-trail|seo|site-defaults)\.ts$)/,
+                  test: /app[\\/](components[\\/]site[\\/](?!contact-form|recaptcha|article-view)|lib[\\/](cn|consent|data-layer|enums|format-date|image-variants|page-trail|seo|site-defaults)\.ts$)/,
                   priority: 1,
                 },
               ],

@@ -7,6 +7,10 @@ import { expect, screenshot, test, toast } from "./admin-support";
 
 const run = `${process.pid}`;
 const title = (label: string) => `${label} ${run}`;
+/** A save redirects, reloads the editor and raises its toast: slow on a busy machine. */
+const SAVED = { timeout: 20_000 };
+test.describe.configure({ timeout: 90_000 });
+
 const BODY =
   "Un contenu d'article assez long pour dépasser les cinquante caractères requis par le formulaire.";
 
@@ -81,7 +85,7 @@ test("creates an article with the editor, an uploaded image and the SEO auto-fil
 
   await screenshot(page, "article-create-1280");
   await page.getByRole("button", { name: "Créer l'article" }).click();
-  await expect(toast(page, "Article créé")).toBeVisible();
+  await expect(toast(page, "Article créé")).toBeVisible(SAVED);
   await expect(page).toHaveURL(/\/admin\/blog$/);
   const [stored] = await sql<{ slug: string; meta_title: string | null; main_image: string }>(
     "select slug, meta_title, main_image from blog_articles where title = $1",
@@ -125,6 +129,206 @@ test("lists with search and filters in the URL; deletes through the dialog", asy
   await expect(row).toBeVisible();
   await row.getByRole("button", { name: /^Supprimer/ }).click();
   await confirm.getByRole("button", { name: "Supprimer" }).click();
-  await expect(toast(page, "Article supprimé")).toBeVisible();
+  await expect(toast(page, "Article supprimé")).toBeVisible(SAVED);
   await expect(row).toHaveCount(0);
+});
+
+/** A published article of the "Conseils" category, written directly in the database. */
+async function seedArticle(slug: string, status = "published") {
+  const [row] = await sql<{ id: string }>(
+    `insert into blog_articles (title, slug, excerpt, content, main_image, status, published_at)
+     values ($1, $2, 'Un extrait assez long pour passer.', $3, '/og-image.png', $4, now() - interval '1 day')
+     returning id`,
+    [title(`Article ${slug}`), slug, `<p>${BODY}</p>`, status],
+  );
+  await sql(
+    "insert into blog_article_categories (article_id, category_id) select $1, id from blog_categories where name = 'Conseils'",
+    [row!.id],
+  );
+  return row!.id;
+}
+
+test("edits: the §5 messages while typing and on submit, the unsaved-changes guard, Ctrl+S, a 301 after a slug change", async ({
+  page,
+}) => {
+  const slug = `reglages-${run}`;
+  const id = await seedArticle(slug);
+  await page.goto(`/admin/blog/edit/${id}`);
+  await expect(page.getByRole("heading", { name: "Modifier l'Article", level: 1 })).toBeVisible();
+
+  const titleField = page.getByLabel("Titre", { exact: true });
+  await titleField.fill("ab");
+  await expect(page.getByText("Le titre doit contenir au moins 3 caractères")).toBeVisible();
+  await page.getByLabel("Extrait").fill("court");
+  await expect(page.getByText("L'extrait doit contenir au moins 10 caractères")).toBeVisible();
+  const image = page.getByLabel("Image principale");
+  await image.fill("pas une adresse");
+  await expect(page.getByText("Veuillez entrer une URL valide pour l'image")).toBeVisible();
+  await page.getByLabel("Temps de lecture").fill("");
+  await expect(page.getByText("Le temps de lecture est requis")).toBeVisible();
+  await page.getByLabel("Date", { exact: true }).fill("1/1");
+  await expect(page.getByText("La date est requise")).toBeVisible();
+
+  await titleField.fill(title("Réglages du disjoncteur"));
+  await page.getByLabel("Extrait").fill("Un extrait assez long pour passer.");
+  await page.getByLabel("Temps de lecture").fill("7 min");
+  await page.getByLabel("Date", { exact: true }).fill("12/11/2026");
+  // Published without an image, scheduled without a date: the submit messages.
+  await image.fill("");
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(page.getByText("Une image principale est requise pour les articles publiés")).toBeVisible();
+  await expect(page.getByText("Des champs requis sont manquants ou invalides")).toBeVisible();
+  await image.fill("/og-image.png");
+  await page.getByLabel("Statut", { exact: true }).selectOption("scheduled");
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(
+    page.getByText("Une date de publication est requise pour les articles planifiés"),
+  ).toBeVisible();
+  await page.getByLabel("Statut", { exact: true }).selectOption("published");
+  await screenshot(page, "article-edit-1280");
+
+  // Leaving with unsaved changes asks first.
+  await page.getByRole("link", { name: "Retour à la liste des articles" }).click();
+  const guard = page.getByRole("alertdialog", { name: "Modifications non sauvegardées" });
+  await expect(guard).toBeVisible();
+  await guard.getByRole("button", { name: "Continuer l'édition" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/blog/edit/${id}$`));
+
+  await page.getByLabel("Slug").fill(`${slug}-nouveau`);
+  await page.keyboard.press("Control+s");
+  await expect(toast(page, "Article mis à jour")).toBeVisible(SAVED);
+  await expect(page.getByLabel("Slug")).toHaveValue(`${slug}-nouveau`);
+  // Saved: leaving no longer asks.
+  await page.getByRole("link", { name: "Retour à la liste des articles" }).click();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
+
+  const old = await page.request.get(`/blog/${slug}`, { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers().location).toMatch(new RegExp(`/blog/${slug}-nouveau$`));
+  const [stored] = await sql<{ title: string; read_time: string }>(
+    "select title, read_time from blog_articles where id = $1",
+    [id],
+  );
+  expect(stored).toEqual({ title: title("Réglages du disjoncteur"), read_time: "7 min" });
+});
+
+test("refuses a save over someone else's newer one and keeps what was typed; restores a version from 'Historique'", async ({
+  page,
+}) => {
+  const id = await seedArticle(`versions-${run}`);
+  await page.goto(`/admin/blog/edit/${id}`);
+  const titleField = page.getByLabel("Titre", { exact: true });
+  await titleField.fill(title("Première version"));
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(toast(page, "Article mis à jour")).toBeVisible(SAVED);
+  const version = page.locator('input[name="updatedAt"]');
+  const first = await version.inputValue();
+  await titleField.fill(title("Deuxième version"));
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  // Saved and reloaded: the form now carries the new version.
+  await expect(version).not.toHaveValue(first, SAVED);
+
+  // Someone else saves meanwhile.
+  await sql(
+    "update blog_articles set excerpt = 'Changé ailleurs entre-temps.', updated_at = now() where id = $1",
+    [id],
+  );
+  await titleField.fill(title("Troisième version"));
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(
+    page
+      .getByText(
+        "Ce contenu a été modifié par quelqu'un d'autre depuis votre ouverture. Rechargez la page pour voir ses changements.",
+      )
+      .first(),
+  ).toBeVisible();
+  await expect(titleField).toHaveValue(title("Troisième version"));
+  const [kept] = await sql<{ title: string }>("select title from blog_articles where id = $1", [id]);
+  expect(kept!.title).toBe(title("Deuxième version"));
+
+  await page.reload();
+  await page.getByRole("button", { name: "Historique" }).click();
+  const history = page.getByRole("dialog", { name: "Historique" });
+  await expect(history.getByRole("listitem")).toHaveCount(2);
+  await expect(history.getByRole("listitem").first()).toContainText("version actuelle");
+  await screenshot(page, "article-history-1280");
+  await history.getByRole("button", { name: /^Restaurer/ }).click();
+  await page
+    .getByRole("alertdialog", { name: "Restaurer cette version ?" })
+    .getByRole("button", { name: "Restaurer" })
+    .click();
+  await expect(toast(page, "Version restaurée")).toBeVisible(SAVED);
+  await expect(page.getByLabel("Titre", { exact: true })).toHaveValue(title("Première version"));
+  await page.getByRole("button", { name: "Historique" }).click();
+  await expect(page.getByRole("dialog", { name: "Historique" }).getByRole("listitem")).toHaveCount(3);
+});
+
+test("the preview page: 'Aperçu limité' for a draft; an unknown article says so", async ({ page }) => {
+  const id = await seedArticle(`brouillon-${run}`, "draft");
+  await page.goto(`/admin/blog/preview/${id}`);
+  await expect(page.getByText("Aperçu limité")).toBeVisible();
+  await expect(
+    page.getByText("Cet article n'est pas publié, seuls les contenus publiés seront visibles sur le site."),
+  ).toBeVisible();
+  await expect(
+    page.frameLocator("iframe").getByRole("heading", { name: title(`Article brouillon-${run}`), level: 1 }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Tablette" }).click();
+  await expect(page.locator("iframe")).toHaveAttribute("style", /width: 768px/);
+  await screenshot(page, "article-preview-page-1280");
+
+  const unknown = "00000000-0000-4000-8000-000000000000";
+  await page.goto(`/admin/blog/edit/${unknown}`);
+  await expect(page.getByText(`Article #${unknown} non trouvé`)).toBeVisible();
+});
+
+test("an article scheduled in the back office appears on the public site at its date, not before", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const slug = `planifie-${run}`;
+  const id = await seedArticle(slug, "draft");
+  // The next whole minute after at least one more: Paris time, as the date picker takes it.
+  const at = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000);
+  const local = new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Europe/Paris",
+    dateStyle: "short",
+    timeStyle: "short",
+  })
+    .format(at)
+    .replace(" ", "T");
+  await page.goto(`/admin/blog/edit/${id}`);
+  await page.getByLabel("Statut", { exact: true }).selectOption("scheduled");
+  await page.getByLabel("Date de publication planifiée").fill(local);
+  await expect(page.getByText("L'article sera publié automatiquement le")).toBeVisible();
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+  await expect(toast(page, "Article mis à jour")).toBeVisible(SAVED);
+
+  expect((await page.request.get(`/blog/${slug}`)).status()).toBe(404);
+  await expect
+    .poll(async () => (await page.request.get(`/blog/${slug}`)).status(), {
+      timeout: 200_000,
+      intervals: [5_000],
+    })
+    .toBe(200);
+  expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+});
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the list shows cards; the form is usable", async ({ page }) => {
+    await seedArticle(`mobile-${run}`);
+    await page.goto(`/admin/blog?q=${run}`);
+    await expect(page.getByRole("heading", { name: "Gestion du Blog", level: 1 })).toBeVisible();
+    await expect(page.getByRole("table")).toBeHidden();
+    await expect(page.getByRole("link", { name: title(`Article mobile-${run}`), exact: true })).toBeVisible();
+    await screenshot(page, "articles-375");
+    await page.getByRole("link", { name: `Modifier « ${title(`Article mobile-${run}`)} »` }).click();
+    await expect(page.getByRole("heading", { name: "Modifier l'Article", level: 1 })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Contenu" })).toBeVisible();
+    await screenshot(page, "article-edit-375");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
 });

@@ -29,7 +29,8 @@ export function RevisionHistory({
   updatedAt: string;
 }) {
   return (
-    <Dialog>
+    // A new version (a save or a restore) closes the list: it shows the versions as they now are.
+    <Dialog key={updatedAt}>
       <DialogTrigger asChild>
         <Button type="button" variant="outline">
           <History aria-hidden />

@@ -157,7 +157,8 @@ export function SeoFieldset({
   const host = new URL(site.publicUrl).host;
 
   return (
-    <fieldset className="flex flex-col gap-4 rounded-lg border bg-card p-4 md:p-6">
+    // min-w-0: a fieldset is otherwise as wide as its widest line (the previews), wider than a phone.
+    <fieldset className="flex min-w-0 flex-col gap-4 rounded-lg border bg-card p-4 md:p-6">
       <legend className="px-1 text-lg font-semibold">{legend}</legend>
       {followers.map(([meta, source]) => (
         <Follow key={meta.name} meta={meta} source={source} />
@@ -181,7 +182,7 @@ export function SeoFieldset({
         <TabsContent
           value="seo"
           forceMount
-          className="grid gap-4 data-[state=inactive]:hidden lg:grid-cols-[1fr_minmax(0,24rem)]"
+          className="grid grid-cols-1 gap-4 data-[state=inactive]:hidden lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"
         >
           <div className="grid content-start gap-4">
             <TextField
@@ -232,7 +233,7 @@ export function SeoFieldset({
             <TabsContent
               value="og"
               forceMount
-              className="grid gap-4 data-[state=inactive]:hidden lg:grid-cols-[1fr_minmax(0,24rem)]"
+              className="grid grid-cols-1 gap-4 data-[state=inactive]:hidden lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"
             >
               <div className="grid content-start gap-4">
                 {fields.ogTitle ? (
@@ -264,7 +265,7 @@ export function SeoFieldset({
             <TabsContent
               value="twitter"
               forceMount
-              className="grid gap-4 data-[state=inactive]:hidden lg:grid-cols-[1fr_minmax(0,24rem)]"
+              className="grid grid-cols-1 gap-4 data-[state=inactive]:hidden lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"
             >
               <div className="grid content-start gap-4">
                 {fields.twitterTitle ? (
