@@ -1,6 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import pg from "pg";
-import { e2e, sql } from "../support/e2e";
+import { e2e, expect, sql } from "../support/e2e";
 
 /** Signs in through the sign-in page (default: the run's admin) and waits for the dashboard. */
 export async function signIn(page: Page, account: { email: string; password: string } = e2e.admin) {
