@@ -8,7 +8,10 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Mot de passe").fill(account.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { name: "Tableau de bord", exact: true, level: 1 })).toBeVisible();
+  // A password check is deliberately slow (scrypt), the more so on a loaded machine.
+  await expect(page.getByRole("heading", { name: "Tableau de bord", exact: true, level: 1 })).toBeVisible({
+    timeout: 20_000,
+  });
 }
 
 /**
