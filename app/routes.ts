@@ -26,11 +26,14 @@ export default [
       route("blog/edit/:id", "routes/admin/blog/editor.tsx", { id: "admin-blog-edit" }),
       // -- configuration (admin only)
       route("settings", "routes/admin/settings/index.tsx"),
+      route("email-templates", "routes/admin/email-templates/index.tsx"),
+      route("email-templates/outbox", "routes/admin/email-templates/outbox.tsx"),
     ]),
     // -- previews: the public page alone, outside the back office's frame
     route("blog/preview/:id", "routes/admin/blog/preview.tsx"),
     // -- back-office resources (JSON)
     route("api/media", "routes/admin/api/media.ts"),
+    route("email-templates/mail-status", "routes/admin/email-templates/mail-status.ts"),
     // Old and alternative paths, then any unknown /admin path.
     route("contact", "routes/admin/redirect.ts", { id: "admin-redirect-contact" }),
     route("author", "routes/admin/redirect.ts", { id: "admin-redirect-author" }),

@@ -5,6 +5,13 @@ import Mustache from "mustache";
  * and the templates screen (live preview, the same refusals before a round trip).
  */
 
+/** The templates' tab labels (back-office.md §2.17), and the other mails the outbox carries. */
+export const emailTemplateLabels: Record<string, string> = {
+  contact_confirmation: "Email de confirmation",
+  contact_notification: "Email de notification",
+  project_creation: "Avis de création de projet",
+};
+
 /** The placeholders staff may use in both templates (back-office.md §2.17). */
 export const TEMPLATE_PLACEHOLDERS = [
   "name",

@@ -1,4 +1,4 @@
-import { LayoutDashboard, Newspaper, Settings, Tags, UserPen, type LucideIcon } from "lucide-react";
+import { LayoutDashboard, Mail, Newspaper, Settings, Tags, UserPen, type LucideIcon } from "lucide-react";
 import type { AdminScreenPath } from "~/lib/admin-access";
 
 export type AdminMenuEntry = {
@@ -30,7 +30,10 @@ export const adminMenu: AdminMenuGroup[] = [
   { label: "Contacts", entries: [] },
   {
     label: "Configuration",
-    entries: [{ label: "Paramètres du site", to: "/admin/settings", icon: Settings }],
+    entries: [
+      { label: "Paramètres du site", to: "/admin/settings", icon: Settings },
+      { label: "Templates d'email", to: "/admin/email-templates", icon: Mail },
+    ],
   },
   { label: "Utilisateurs", entries: [] },
 ];

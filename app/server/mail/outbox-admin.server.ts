@@ -36,8 +36,8 @@ export function listOutbox(query: ListQuery<"createdAt", "status">) {
   });
 }
 
-/** Mails given up, and mails waiting for a retry after an error: what needs a look. */
-export async function countOutboxProblems() {
+/** Mails given up: what needs a look. */
+export async function countFailedOutbox() {
   const [row] = await db()
     .select({ failed: count() })
     .from(emailOutbox)

@@ -1,0 +1,435 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CircleCheck, CircleX, Inbox, Loader2, RefreshCw, Send } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/index";
+import type { loader as mailStatusLoader } from "./mail-status";
+import { AdminError } from "~/components/admin/admin-error";
+import { Field, FormErrors, TextField } from "~/components/admin/fields";
+import { FormDialog } from "~/components/admin/form-dialog";
+import { PageHeader } from "~/components/admin/page-header";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { Textarea } from "~/components/ui/textarea";
+import {
+  emailTemplateLabels,
+  renderEmail,
+  SAMPLE_VARIABLES,
+  TEMPLATE_PLACEHOLDERS,
+  templateProblem,
+} from "~/lib/email-templates";
+import { emailTemplateNames, type EmailTemplateName } from "~/lib/enums";
+import { emailTemplateSchema, testEmailSchema, type EmailTemplateInput } from "~/lib/schemas/email-template";
+import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { requireRole } from "~/server/auth/session.server";
+import { countFailedOutbox } from "~/server/mail/outbox-admin.server";
+import { listEmailTemplates, saveEmailTemplate } from "~/server/mail/template-admin.server";
+import { sendTestEmail } from "~/server/mail/test-email.server";
+import { getSiteSettings } from "~/server/settings.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+const isTemplateName = (value: unknown): value is EmailTemplateName =>
+  emailTemplateNames.includes(value as EmailTemplateName);
+
+export const meta: Route.MetaFunction = () => [{ title: "Templates d'email | Back-office" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "admin");
+  const [templates, failed, settings] = await Promise.all([
+    listEmailTemplates(),
+    countFailedOutbox(),
+    getSiteSettings(),
+  ]);
+  const tab = new URL(request.url).searchParams.get("tab");
+  return {
+    templates,
+    failed,
+    companyEmail: settings?.companyEmail ?? "",
+    tab: isTemplateName(tab) ? tab : (templates[0]?.name ?? "contact_confirmation"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireRole(request, "admin");
+  const who = { actor: user, ip: context.clientIp };
+  const formData = await request.formData();
+  const name = formData.get("name");
+  const back = `/admin/email-templates${isTemplateName(name) ? `?tab=${name}` : ""}`;
+
+  switch (formData.get("intent")) {
+    case "save": {
+      const submission = parseWithZod(formData, { schema: emailTemplateSchema });
+      if (submission.status !== "success") return replyInvalid(submission);
+      try {
+        await saveEmailTemplate(who, submission.value);
+      } catch (error) {
+        return replyFailed(submission, error, "Impossible de sauvegarder le template email");
+      }
+      return redirectWithToast(back, {
+        title: "Template sauvegardé",
+        description: `${emailTemplateLabels[submission.value.name]} enregistré.`,
+      });
+    }
+    case "send-test": {
+      const submission = parseWithZod(formData, { schema: testEmailSchema });
+      if (submission.status !== "success") return replyInvalid(submission);
+      const result = await sendTestEmail(who, submission.value.to, submission.value.name);
+      return redirectWithToast(
+        back,
+        result.success
+          ? { title: "Email envoyé", description: result.message }
+          : { type: "error", title: "Échec de l'envoi", description: result.message },
+      );
+    }
+  }
+  throw data("Action inconnue", { status: 400 });
+}
+
+type Template = Route.ComponentProps["loaderData"]["templates"][number];
+type MailStatus = Awaited<ReturnType<typeof mailStatusLoader>>["data"];
+
+export default function EmailTemplatesScreen({ loaderData }: Route.ComponentProps) {
+  const { templates, failed, companyEmail } = loaderData;
+  const [tab, setTab] = useState<string>(loaderData.tab);
+  const status = useMailStatus();
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <PageHeader
+        title="Templates d'email"
+        description="Les emails envoyés après chaque demande de contact : au visiteur et à l'entreprise."
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/admin/email-templates/outbox">
+              <Inbox aria-hidden />
+              Boîte d'envoi
+              {failed > 0 ? <Badge variant="destructive">{failed}</Badge> : null}
+            </Link>
+          </Button>
+        }
+      />
+      <MailStatusBanner status={status} />
+      {failed > 0 ? (
+        <Alert variant="destructive">
+          <CircleX aria-hidden />
+          <AlertTitle>
+            {failed === 1 ? "1 email n'a pas pu être envoyé" : `${failed} emails n'ont pas pu être envoyés`}
+          </AlertTitle>
+          <AlertDescription>
+            <Link to="/admin/email-templates/outbox?status=failed" className="underline underline-offset-4">
+              Voir la boîte d'envoi
+            </Link>{" "}
+            pour la raison et les renvoyer.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      {templates.length === 0 ? (
+        <p className="rounded-lg border bg-card p-8 text-center text-muted-foreground">
+          Aucun template d'email trouvé
+        </p>
+      ) : (
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList aria-label="Templates">
+            {templates.map((template) => (
+              <TabsTrigger key={template.id} value={template.name}>
+                {emailTemplateLabels[template.name] ?? template.name}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {templates.map((template) => (
+            <TabsContent key={template.id} value={template.name}>
+              <TemplateEditor
+                template={template}
+                active={template.name === tab}
+                mailReady={status.state === "valid"}
+                companyEmail={companyEmail}
+              />
+            </TabsContent>
+          ))}
+        </Tabs>
+      )}
+    </div>
+  );
+}
+
+type StatusState = { state: "checking" } | ({ state: "valid" | "invalid" } & MailStatus);
+
+/** Checks the mail configuration once the page has shown (it may take up to 10 s), and on demand. */
+function useMailStatus(): StatusState & { recheck: () => void } {
+  const fetcher = useFetcher<MailStatus>();
+  const { load } = fetcher;
+  useEffect(() => {
+    void load("/admin/email-templates/mail-status");
+  }, [load]);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (result && !result.valid) {
+      toast.error(
+        result.provider === "smtp" ? "Configuration SMTP invalide" : "Configuration Mailjet invalide",
+        {
+          description: result.message,
+        },
+      );
+    }
+  }, [result]);
+  const recheck = () => void load("/admin/email-templates/mail-status");
+  if (!result) return { state: "checking", recheck };
+  return { ...result, state: result.valid ? "valid" : "invalid", recheck };
+}
+
+const providerNames = { mailjet: "Mailjet", smtp: "SMTP" } as const;
+
+function MailStatusBanner({ status }: { status: ReturnType<typeof useMailStatus> }) {
+  if (status.state === "checking") {
+    return (
+      <Alert aria-live="polite">
+        <Loader2 className="animate-spin" aria-hidden />
+        <AlertTitle>Vérification en cours</AlertTitle>
+        <AlertDescription>
+          Connexion au fournisseur d'email avec les paramètres enregistrés...
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  const valid = status.state === "valid";
+  return (
+    <Alert
+      className={valid ? "border-green-500/40 bg-green-500/10 text-green-100" : undefined}
+      variant={valid ? "default" : "destructive"}
+    >
+      {valid ? <CircleCheck aria-hidden /> : <CircleX aria-hidden />}
+      <AlertTitle>
+        {valid
+          ? `Configuration valide${status.provider ? ` (${providerNames[status.provider]})` : ""}`
+          : `Configuration invalide${status.provider ? ` (${providerNames[status.provider]})` : ""}`}
+      </AlertTitle>
+      <AlertDescription className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <span>{status.message}</span>
+        <span className="flex shrink-0 gap-2">
+          {valid ? null : (
+            <Button asChild size="sm" variant="outline">
+              <Link to="/admin/settings?tab=email">Paramètres email</Link>
+            </Button>
+          )}
+          <Button type="button" size="sm" variant="outline" onClick={status.recheck}>
+            <RefreshCw aria-hidden />
+            Vérifier à nouveau
+          </Button>
+        </span>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function TemplateEditor({
+  template,
+  active,
+  mailReady,
+  companyEmail,
+}: {
+  template: Template;
+  active: boolean;
+  mailReady: boolean;
+  companyEmail: string;
+}) {
+  const navigation = useNavigation();
+  const answer = useActionData<typeof action>();
+  const version = new Date(template.updatedAt).toISOString();
+  const formId = `template-${template.name}-${version}`;
+  const saving =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "save" &&
+    navigation.formData.get("name") === template.name;
+  const [form, fields] = useForm<EmailTemplateInput>({
+    id: formId,
+    lastResult: active && answer && "result" in answer ? answer.result : undefined,
+    defaultValue: {
+      subject: template.subject,
+      htmlContent: template.htmlContent,
+      textContent: template.textContent,
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailTemplateSchema }),
+  });
+
+  return (
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <Card>
+        <CardHeader>
+          <CardTitle>{emailTemplateLabels[template.name]}</CardTitle>
+          <CardDescription>
+            {template.name === "contact_confirmation"
+              ? "Envoyé au visiteur qui a rempli le formulaire de contact."
+              : "Envoyé à l'entreprise pour chaque nouvelle demande."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+            <input type="hidden" name="intent" value="save" />
+            <input type="hidden" name="name" value={template.name} />
+            <input type="hidden" name="updatedAt" value={version} />
+            <TextField meta={fields.subject} label="Sujet" />
+            <Field meta={fields.htmlContent} label="Contenu HTML">
+              {(control) => (
+                <Textarea
+                  {...getTextareaProps(fields.htmlContent, { ariaAttributes: false })}
+                  key={fields.htmlContent.key}
+                  {...control}
+                  rows={14}
+                  spellCheck={false}
+                  className="font-mono text-xs"
+                />
+              )}
+            </Field>
+            <Field meta={fields.textContent} label="Contenu texte">
+              {(control) => (
+                <Textarea
+                  {...getTextareaProps(fields.textContent, { ariaAttributes: false })}
+                  key={fields.textContent.key}
+                  {...control}
+                  rows={10}
+                  className="font-mono text-xs"
+                />
+              )}
+            </Field>
+            <Placeholders />
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <div className="flex flex-wrap justify-end gap-2">
+              <TestDialog template={template} disabled={!mailReady} companyEmail={companyEmail} />
+              <Button type="submit" disabled={saving}>
+                {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                {saving ? "Sauvegarde..." : "Sauvegarder"}
+              </Button>
+            </div>
+          </Form>
+          {active ? <UnsavedChangesGuard formId={formId} /> : null}
+        </CardContent>
+      </Card>
+      <Preview
+        subject={fields.subject.value ?? ""}
+        html={fields.htmlContent.value ?? ""}
+        text={fields.textContent.value ?? ""}
+      />
+    </div>
+  );
+}
+
+function Placeholders() {
+  return (
+    <div className="rounded-md border border-dashed p-3 text-sm">
+      <p className="font-medium">Variables disponibles</p>
+      <p className="mt-1 text-muted-foreground">
+        Elles sont remplacées par les valeurs de la demande, toujours échappées (les balises {"{{{…}}}"} et{" "}
+        {"{{&…}}"} sont refusées).
+      </p>
+      <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Variables disponibles">
+        {TEMPLATE_PLACEHOLDERS.map((name) => (
+          <li key={name}>
+            <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{`{{${name}}}`}</code>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The template as it would be sent, filled with the sample request, from the fields as typed. */
+function Preview({ subject, html, text }: { subject: string; html: string; text: string }) {
+  const problem = templateProblem(subject) ?? templateProblem(html) ?? templateProblem(text);
+  const email = problem
+    ? null
+    : renderEmail({ subject, htmlContent: html, textContent: text }, SAMPLE_VARIABLES);
+  return (
+    <Card aria-labelledby="preview-title">
+      <CardHeader>
+        <CardTitle id="preview-title">Aperçu</CardTitle>
+        <CardDescription>
+          Avec une demande d'exemple : {SAMPLE_VARIABLES.name}, {SAMPLE_VARIABLES.service_type.toLowerCase()}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {email ? (
+          <>
+            <p className="text-sm">
+              <span className="text-muted-foreground">Sujet : </span>
+              <span className="font-medium" data-testid="preview-subject">
+                {email.subject}
+              </span>
+            </p>
+            {/* No script runs in the preview, whatever the HTML holds. */}
+            <iframe
+              title="Aperçu du contenu HTML"
+              sandbox=""
+              srcDoc={email.html}
+              className="h-80 w-full rounded-md border bg-white"
+            />
+            <details>
+              <summary className="cursor-pointer text-sm text-muted-foreground">Version texte</summary>
+              <pre className="mt-2 max-h-72 overflow-auto whitespace-pre-wrap rounded-md bg-muted p-3 text-xs">
+                {email.text}
+              </pre>
+            </details>
+          </>
+        ) : (
+          <p
+            role="status"
+            className="rounded-md border border-destructive/60 bg-destructive/10 p-3 text-sm text-red-200"
+          >
+            Aperçu impossible : {problem}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function TestDialog({
+  template,
+  disabled,
+  companyEmail,
+}: {
+  template: Template;
+  disabled: boolean;
+  companyEmail: string;
+}) {
+  return (
+    <FormDialog
+      trigger={
+        <Button type="button" variant="outline" disabled={disabled}>
+          <Send aria-hidden />
+          Tester
+        </Button>
+      }
+      title="Envoyer un email de test"
+      description={`Le template « ${emailTemplateLabels[template.name]} » tel qu'il est enregistré, rempli avec une demande d'exemple, part par la boîte d'envoi.`}
+      schema={testEmailSchema}
+      intent="send-test"
+      hidden={{ name: template.name }}
+      defaultValue={{ to: companyEmail }}
+      submitLabel="Envoyer"
+      pendingLabel="Envoi..."
+    >
+      {(fields) => (
+        <TextField meta={fields.to} type="email" label="Adresse email de test" autoComplete="email" />
+      )}
+    </FormDialog>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminError
+      error={error}
+      message="Impossible de récupérer les templates email"
+      retryTo="/admin/email-templates"
+    />
+  );
+}
