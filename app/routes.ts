@@ -26,6 +26,8 @@ export default [
       route("blog/edit/:id", "routes/admin/blog/editor.tsx", { id: "admin-blog-edit" }),
       // -- configuration (admin only)
       route("settings", "routes/admin/settings/index.tsx"),
+      route("seo", "routes/admin/seo/index.tsx"),
+      route("gtm", "routes/admin/gtm/index.tsx"),
       route("email-templates", "routes/admin/email-templates/index.tsx"),
       route("email-templates/outbox", "routes/admin/email-templates/outbox.tsx"),
     ]),

@@ -20,6 +20,8 @@ export const adminAccess = {
   "/admin/blog/edit/:id": "user",
   "/admin/blog/preview/:id": "user",
   "/admin/settings": "admin",
+  "/admin/seo": "admin",
+  "/admin/gtm": "admin",
   "/admin/email-templates": "admin",
   "/admin/email-templates/outbox": "admin",
   "/admin/email-templates/mail-status": "admin",

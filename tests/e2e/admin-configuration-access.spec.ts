@@ -3,7 +3,13 @@ import { signIn } from "./configuration-support";
 
 // Configuration is for admins only (DESIGN.md, Back office): a `user` account gets a French 403 on
 // every address of these screens, their data requests and their actions; the menu hides them.
-const PAGES = ["/admin/settings", "/admin/email-templates", "/admin/email-templates/outbox"];
+const PAGES = [
+  "/admin/settings",
+  "/admin/email-templates",
+  "/admin/email-templates/outbox",
+  "/admin/seo",
+  "/admin/gtm",
+];
 const ACTIONS: [string, Record<string, string>][] = [
   ["/admin/settings", { intent: "save", "company.name": "Piraté", "company.email": "x@exemple.fr" }],
   ["/admin/settings", { intent: "cache-toggle", "features.enableCache": "" }],
@@ -14,7 +20,9 @@ const ACTIONS: [string, Record<string, string>][] = [
   ],
   ["/admin/email-templates", { intent: "send-test", name: "contact_confirmation", to: "x@exemple.fr" }],
   ["/admin/email-templates/outbox", { intent: "resend", id: crypto.randomUUID() }],
+  ["/admin/seo", { intent: "save-robots", content: "User-agent: *\nDisallow: /" }],
   [
+    "/admin/seo",
     {
       intent: "save-sitemap-row",
       id: crypto.randomUUID(),
@@ -23,6 +31,7 @@ const ACTIONS: [string, Record<string, string>][] = [
       priority: "1",
     },
   ],
+  ["/admin/gtm", { intent: "save-tracking", isEnabled: "on", gtmId: "GTM-HACKED1" }],
 ];
 
 test("a user-role account gets 403 on every configuration address, data request and action", async ({

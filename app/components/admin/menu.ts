@@ -1,4 +1,14 @@
-import { LayoutDashboard, Mail, Newspaper, Settings, Tags, UserPen, type LucideIcon } from "lucide-react";
+import {
+  ChartNoAxesColumn,
+  LayoutDashboard,
+  Mail,
+  Newspaper,
+  Search,
+  Settings,
+  Tags,
+  UserPen,
+  type LucideIcon,
+} from "lucide-react";
 import type { AdminScreenPath } from "~/lib/admin-access";
 
 export type AdminMenuEntry = {
@@ -32,6 +42,8 @@ export const adminMenu: AdminMenuGroup[] = [
     label: "Configuration",
     entries: [
       { label: "Paramètres du site", to: "/admin/settings", icon: Settings },
+      { label: "SEO", to: "/admin/seo", icon: Search },
+      { label: "Balises de suivi", to: "/admin/gtm", icon: ChartNoAxesColumn },
       { label: "Templates d'email", to: "/admin/email-templates", icon: Mail },
     ],
   },

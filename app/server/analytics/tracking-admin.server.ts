@@ -10,6 +10,17 @@ export async function getTrackingSettings() {
   return row;
 }
 
+/** The record as the tracking form shows it. */
+export async function getTrackingForm() {
+  const row = await getTrackingSettings();
+  return {
+    isEnabled: row.isEnabled,
+    gtmId: row.gtmId,
+    ga4Id: row.ga4Id,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
 /** Saves the record; every instance's public layout follows through the row's notification. */
 export async function saveTrackingSettings(context: MutationContext, input: TrackingInput) {
   const row = await getTrackingSettings();
