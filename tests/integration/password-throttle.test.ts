@@ -140,6 +140,11 @@ describe("sign-in throttling", { timeout: 180_000 }, () => {
         })
       ).status,
     ).toBe("throttled");
+    // A common password is refused before anything is checked (or counted).
+    expect(
+      (await changeOwnPassword(request(), user!, { currentPassword: PASSWORD, newPassword: "azerty123" }))
+        .status,
+    ).toBe("weak");
   });
 
   it("purges counters that expired long ago", async () => {

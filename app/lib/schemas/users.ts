@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { userRoles } from "~/lib/enums";
+import { refuseGuessablePasswords } from "./password";
 
 /** Shortest password accepted (back-office.md §9); the server's auth settings use the same. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -47,3 +48,13 @@ export const passwordChangeSchema = z
     message: "Les mots de passe ne correspondent pas",
     path: ["confirmPassword"],
   });
+
+/**
+ * The same forms as the server checks them: common and guessable passwords refused too. Parse
+ * these in actions with `parseWithZod(formData, { schema, async: true })`.
+ */
+export const createUserServerSchema = refuseGuessablePasswords(createUserSchema, ["password"], (value) => [
+  value.email,
+]);
+export const editUserServerSchema = refuseGuessablePasswords(editUserSchema, ["password"]);
+export const passwordChangeServerSchema = refuseGuessablePasswords(passwordChangeSchema, ["newPassword"]);

@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins/admin";
 import { eq } from "drizzle-orm";
+import { MIN_PASSWORD_LENGTH } from "~/lib/schemas/users";
 import { BRAND_NAME } from "~/lib/site-defaults";
 import { config } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
@@ -10,9 +11,6 @@ import { logger } from "~/server/logger.server";
 import { authSecret } from "~/server/secrets.server";
 import { CLIENT_IP_HEADER } from "~/server/security/client-ip.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
-
-/** Shortest password accepted anywhere (back-office.md §9). */
-export const MIN_PASSWORD_LENGTH = 6;
 
 /** A session unused for this long ends: Better Auth slides its expiry as it is used. */
 export const SESSION_IDLE_SECONDS = 12 * 60 * 60;

@@ -1,5 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
+import { isGuessablePassword } from "~/lib/schemas/password";
 import { recordAudit } from "~/server/audit/audit.server";
 import { config } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
@@ -125,7 +126,13 @@ export async function changeOwnPassword(
   request: Request,
   user: { id: string; email: string },
   { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
-): Promise<{ status: "ok"; headers: Headers } | CredentialRefusal> {
+): Promise<
+  | { status: "ok"; headers: Headers }
+  | CredentialRefusal
+  /** The new password is common or guessable (WEAK_PASSWORD_MESSAGE): nothing was checked. */
+  | { status: "weak" }
+> {
+  if (await isGuessablePassword(newPassword, [user.email])) return { status: "weak" };
   let refusal: CredentialRefusal | undefined;
   const outcome = await throttledPasswordCheck(
     { email: user.email, clientIp: clientIpOf(request), cookieHeader: request.headers.get("Cookie") },

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { UserRole } from "~/lib/enums";
 import { mutate, MissingRowError, type MutationContext } from "~/server/audit/mutation.server";
+import { isGuessablePassword, WEAK_PASSWORD_MESSAGE } from "~/lib/schemas/password";
 import { recordAudit } from "~/server/audit/audit.server";
 import { db, type DatabaseTransaction } from "~/server/db/client.server";
 import { accounts, users } from "~/server/db/schema";
@@ -89,6 +90,9 @@ export async function updateUser(
   context: MutationContext,
   input: { id: string; role: UserRole; password?: string | undefined },
 ) {
+  if (input.password && (await isGuessablePassword(input.password))) {
+    throw new UserManagementError(WEAK_PASSWORD_MESSAGE);
+  }
   const passwordHash = input.password ? await (await auth().$context).password.hash(input.password) : null;
   await mutate(context, async (m) => {
     const admins = await lockedAdminIds(m.tx);

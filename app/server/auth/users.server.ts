@@ -7,13 +7,15 @@ import { config } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
 import { users } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
-import { auth, MIN_PASSWORD_LENGTH } from "./auth.server";
+import { isGuessablePassword, WEAK_PASSWORD_MESSAGE } from "~/lib/schemas/password";
+import { MIN_PASSWORD_LENGTH } from "~/lib/schemas/users";
+import { auth } from "./auth.server";
 
 /** A refusal to show the person who asked (French, ready for a toast or a terminal). */
 export class AccountError extends Error {
   constructor(
     message: string,
-    readonly code: "invalid_email" | "short_password" | "invalid_role" | "duplicate_email",
+    readonly code: "invalid_email" | "short_password" | "weak_password" | "invalid_role" | "duplicate_email",
   ) {
     super(message);
     this.name = "AccountError";
@@ -34,6 +36,9 @@ export async function createAccount({ email, password, role, name }: NewAccount)
       `Le mot de passe doit contenir au moins ${MIN_PASSWORD_LENGTH} caractères`,
       "short_password",
     );
+  }
+  if (await isGuessablePassword(password, [address, name ?? ""])) {
+    throw new AccountError(WEAK_PASSWORD_MESSAGE, "weak_password");
   }
   if (!userRoles.includes(role)) {
     throw new AccountError(
