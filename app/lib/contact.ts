@@ -33,4 +33,6 @@ export type ContactActionData = {
   outcome: "success" | "invalid" | "error";
   /** Why sending failed, shown in the error toast and under the form. */
   message?: string;
+  /** Too many requests from this visitor: seconds before the next one is accepted (HTTP 429). */
+  retryAfterSeconds?: number;
 };

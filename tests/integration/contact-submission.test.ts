@@ -87,7 +87,8 @@ describe("contact submission", () => {
     });
     expect(confirmation!.subject).toBe("Nous avons bien reçu votre demande, Jean Dupont");
     expect(confirmation!.htmlBody).toContain("Prestation : Rénovation électrique");
-    expect(confirmation!.textBody).toContain("Bonjour, je voudrais remplacer mon tableau électrique.");
+    expect(confirmation!.textBody).not.toContain("je voudrais remplacer");
+    expect(notification!.textBody).toContain("Bonjour, je voudrais remplacer mon tableau électrique.");
     expect(notification).toMatchObject({
       templateName: "contact_notification",
       contactId: contact!.id,
@@ -110,10 +111,14 @@ describe("contact submission", () => {
     const [confirmation, notification] = await outbox();
     for (const mail of [confirmation!, notification!]) {
       expect(mail.htmlBody).toContain("&lt;b&gt;Jean&lt;&#x2F;b&gt; &amp; Fils");
-      expect(mail.htmlBody).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;&#x2F;script&gt;");
       expect(mail.htmlBody).not.toContain("<b>Jean</b>");
       expect(mail.htmlBody).not.toContain("<script>");
     }
+    expect(notification!.htmlBody).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;&#x2F;script&gt;");
+    // The visitor's own text goes to the company only: the confirmation, sent to whatever address
+    // was typed, cannot carry it to a third party.
+    expect(confirmation!.htmlBody).not.toContain("au secours");
+    expect(confirmation!.textBody).not.toContain("au secours");
     expect(confirmation!.textBody).toContain("Bonjour <b>Jean</b> & Fils,");
     expect(confirmation!.subject).toBe("Nous avons bien reçu votre demande, <b>Jean</b> & Fils");
   });
@@ -162,10 +167,33 @@ describe("contact submission", () => {
     }
     const refused = await submitContact(form(valid), { clientIp: ip });
     expect(refused.outcome).toBe("error");
-    expect(refused.message).toMatch(/plusieurs demandes en peu de temps/);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(9 * 60);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(10 * 60);
+    const [settings] = await db().select().from(siteSettings);
+    expect(refused.message).toBe(
+      `Trop de demandes envoyées. Réessayez dans 10 minutes ou appelez-nous au ${settings!.companyPhone}.`,
+    );
     expect(await storedContacts()).toHaveLength(5);
     // Someone else is not affected.
     expect((await submitContact(form(valid), { clientIp: freshIp() })).outcome).toBe("success");
+  });
+
+  it("caps confirmations per recipient address and per hour; the request and the notice still go", async () => {
+    const target = { ...valid, email: "victime@exemple.fr" };
+    for (let i = 0; i < 4; i++) {
+      expect((await submitContact(form(target), { clientIp: freshIp() })).outcome).toBe("success");
+    }
+    const mails = await outbox();
+    expect(mails.filter((mail) => mail.templateName === "contact_confirmation")).toHaveLength(3);
+    expect(mails.filter((mail) => mail.templateName === "contact_notification")).toHaveLength(4);
+    expect(await storedContacts()).toHaveLength(4);
+    // Another visitor still gets theirs.
+    await submitContact(form(valid), { clientIp: freshIp() });
+    expect(
+      (await outbox()).filter(
+        (mail) => mail.templateName === "contact_confirmation" && mail.toAddress === valid.email,
+      ),
+    ).toHaveLength(1);
   });
 
   it("keeps the request even when the e-mails cannot be queued", async () => {

@@ -25,9 +25,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     referer: request.headers.get("Referer"),
     ownHost: new URL(request.url).host,
   });
+  if (answer.retryAfterSeconds) {
+    return data(answer, { status: 429, headers: { "Retry-After": String(answer.retryAfterSeconds) } });
+  }
   const status = answer.outcome === "invalid" ? 400 : answer.outcome === "error" ? 422 : 200;
   return data(answer, { status });
 }
+
+// A throttled visitor is told when to come back (the action's Retry-After).
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteSeo(matches);

@@ -19,11 +19,40 @@ import { getSiteSettings, type SiteSettings } from "~/server/settings.server";
 
 const logger = rootLogger.child({ module: "contacts" });
 
-export const RATE_LIMITED_MESSAGE =
-  "Vous avez envoyé plusieurs demandes en peu de temps. Veuillez réessayer dans quelques minutes.";
+/** The visitor may try again in `minutes`, or call (back-office.md: the company's phone). */
+export function rateLimitedMessage(retryAfterSeconds: number, phone: string | null): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const wait = `${minutes} minute${minutes > 1 ? "s" : ""}`;
+  return phone
+    ? `Trop de demandes envoyées. Réessayez dans ${wait} ou appelez-nous au ${phone}.`
+    : `Trop de demandes envoyées. Réessayez dans ${wait}.`;
+}
 
 // Per client address: enough for a person correcting a request, too few for a flood.
 const limiter = createRateLimiter({ keyPrefix: "contact", points: 5, durationSeconds: 10 * 60 });
+/**
+ * The confirmation goes to whatever address the visitor typed: capped per hour for each address
+ * and for the whole site, so the form cannot be turned into a mailer aimed at third parties.
+ * Past a cap the request is still stored and the company still notified; only the confirmation
+ * is left out.
+ */
+const confirmationsPerAddress = createRateLimiter({
+  keyPrefix: "contact-confirmation-to",
+  points: 3,
+  durationSeconds: 60 * 60,
+});
+const confirmationsOverall = createRateLimiter({
+  keyPrefix: "contact-confirmation-all",
+  points: 100,
+  durationSeconds: 60 * 60,
+});
+
+async function mayConfirmTo(address: string) {
+  return (
+    (await confirmationsPerAddress.consume(address.trim().toLowerCase())) &&
+    (await confirmationsOverall.consume("site"))
+  );
+}
 
 /** What a page embedding <ContactForm> passes it. */
 export async function getContactFormProps(): Promise<ContactFormSettings> {
@@ -96,9 +125,15 @@ export async function submitContact(
     return { outcome: "invalid", result: submission.reply() };
   }
 
-  if (!(await limiter.consume(clientIp))) {
+  const turn = await limiter.take(clientIp);
+  if (!turn.allowed) {
     logger.warn({ clientIp }, "contact form rate limit reached");
-    return { outcome: "error", message: RATE_LIMITED_MESSAGE, result: submission.reply() };
+    return {
+      outcome: "error",
+      message: rateLimitedMessage(turn.retryAfterSeconds, settings?.companyPhone ?? null),
+      retryAfterSeconds: turn.retryAfterSeconds,
+      result: submission.reply(),
+    };
   }
 
   const token = formData.get(RECAPTCHA_FIELD);
@@ -113,11 +148,10 @@ export async function submitContact(
   }
 
   try {
-    await saveContactRequest(
-      submission.value,
-      settings,
-      sourcePageOf(formData.get(SOURCE_PAGE_FIELD), referer, ownHost),
-    );
+    await saveContactRequest(submission.value, settings, {
+      sourcePage: sourcePageOf(formData.get(SOURCE_PAGE_FIELD), referer, ownHost),
+      confirm: await mayConfirmTo(submission.value.email),
+    });
   } catch (error) {
     logger.error({ err: error }, "contact request could not be stored");
     return { outcome: "error", message: SEND_FAILED_MESSAGE, result: submission.reply() };
@@ -127,13 +161,13 @@ export async function submitContact(
 
 /**
  * Stores the request (status 'new') and, in the same transaction, queues the confirmation to the
- * visitor and the notice to the company. Queuing runs in a savepoint: should it fail (a template
- * deleted...), the request is still kept.
+ * visitor (unless `confirm` is false: a cap was reached) and the notice to the company. Queuing
+ * runs in a savepoint: should it fail (a template deleted...), the request is still kept.
  */
 export async function saveContactRequest(
   input: ContactInput,
   settings: SiteSettings | null,
-  sourcePage: string | null = null,
+  { sourcePage = null, confirm = true }: { sourcePage?: string | null; confirm?: boolean } = {},
 ) {
   const contact = await db().transaction(async (tx) => {
     const [row] = await tx
@@ -152,16 +186,20 @@ export async function saveContactRequest(
     try {
       await tx.transaction(async (savepoint) => {
         const variables = contactTemplateVariables(row!);
-        const confirmation = renderEmail(await loadTemplate(savepoint, "contact_confirmation"), variables);
-        await enqueueEmail(savepoint, {
-          templateName: "contact_confirmation",
-          contactId: row!.id,
-          toAddress: row!.email,
-          replyTo: settings?.replyToEmail || settings?.companyEmail || null,
-          subject: confirmation.subject,
-          htmlBody: confirmation.html,
-          textBody: confirmation.text,
-        });
+        if (confirm) {
+          const confirmation = renderEmail(await loadTemplate(savepoint, "contact_confirmation"), variables);
+          await enqueueEmail(savepoint, {
+            templateName: "contact_confirmation",
+            contactId: row!.id,
+            toAddress: row!.email,
+            replyTo: settings?.replyToEmail || settings?.companyEmail || null,
+            subject: confirmation.subject,
+            htmlBody: confirmation.html,
+            textBody: confirmation.text,
+          });
+        } else {
+          logger.warn({ contactId: row!.id }, "confirmation cap reached: no confirmation e-mail queued");
+        }
         if (settings?.companyEmail) {
           const notification = renderEmail(await loadTemplate(savepoint, "contact_notification"), variables);
           await enqueueEmail(savepoint, {

@@ -3,7 +3,8 @@ import { getPool } from "~/server/db/client.server";
 
 /**
  * A limit shared by every instance: counters live in PostgreSQL (table rate_limits, created by
- * our migrations). `consume` resolves to whether the action may go ahead.
+ * our migrations). `consume` resolves to whether the action may go ahead; `take` also says how
+ * long to wait when it may not.
  */
 export function createRateLimiter(options: { keyPrefix: string; points: number; durationSeconds: number }) {
   let limiter: RateLimiterPostgres | undefined;
@@ -19,15 +20,23 @@ export function createRateLimiter(options: { keyPrefix: string; points: number; 
       duration: options.durationSeconds,
     }));
 
+  async function take(
+    key: string,
+  ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+    try {
+      await get().consume(key);
+      return { allowed: true };
+    } catch (error) {
+      if (error instanceof RateLimiterRes)
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+      throw error;
+    }
+  }
+
   return {
+    take,
     async consume(key: string): Promise<boolean> {
-      try {
-        await get().consume(key);
-        return true;
-      } catch (error) {
-        if (error instanceof RateLimiterRes) return false;
-        throw error;
-      }
+      return (await take(key)).allowed;
     },
     async reset(key: string) {
       await get().delete(key);

@@ -139,7 +139,6 @@ const EMAIL_TEMPLATES = [
   <li>Téléphone : {{phone}}</li>
   <li>E-mail : {{email}}</li>
 </ul>
-<blockquote>{{message}}</blockquote>
 <p>En cas d'urgence électrique, appelez-nous directement au 05 55 34 21 87, du lundi au vendredi de 7h à 17h.</p>
 <p>Bien cordialement,<br>L'équipe ${BRAND_NAME}</p>`,
     textContent: `Bonjour {{name}},
@@ -150,8 +149,6 @@ Récapitulatif de votre demande
 - Prestation : {{service_type}}
 - Téléphone : {{phone}}
 - E-mail : {{email}}
-
-{{message}}
 
 En cas d'urgence électrique, appelez-nous directement au 05 55 34 21 87, du lundi au vendredi de 7h à 17h.
 
