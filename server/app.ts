@@ -6,6 +6,7 @@ import { loadDemoContentOnFirstStart } from "~/server/db/seed/demo.server";
 import { ensureFirstAdmin } from "~/server/auth/users.server";
 import { checkEnvironment, config } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
+import { encryptStoredSecrets } from "~/server/settings.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { startScheduler } from "~/server/jobs/scheduler.server";
 import { startChangeNotifications, stopChangeNotifications } from "~/server/db/notifications.server";
@@ -28,6 +29,7 @@ export async function start() {
   checkEnvironment();
   await openDatabase();
   await migrateDatabase();
+  await encryptStoredSecrets();
   await loadDemoContentOnFirstStart();
   await ensureFirstAdmin();
   await startChangeNotifications();

@@ -36,6 +36,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional(z.string()),
   SEED_DEMO: optional(flag(["0", "1"])),
   BETTER_AUTH_SECRET: optional(z.string()),
+  SECRETS_KEY: optional(z.string().min(32, "attendu : au moins 32 caractères aléatoires")),
   MAILJET_API_URL: optional(httpUrl),
   RECAPTCHA_VERIFY_URL: optional(httpUrl),
   MAIL_WORKER_INTERVAL_MS: optional(positiveInt),
@@ -125,6 +126,9 @@ export const config = {
   },
   get authSecret() {
     return env().BETTER_AUTH_SECRET;
+  },
+  get secretsKey() {
+    return env().SECRETS_KEY;
   },
   get mailjetApiUrl() {
     return (env().MAILJET_API_URL ?? "https://api.mailjet.com").replace(/\/+$/, "");

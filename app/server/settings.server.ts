@@ -1,4 +1,6 @@
+import { eq, or, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
+import { ENCRYPTED_PREFIX } from "~/server/db/encrypted-text.server";
 import { publicSettings, siteSettings } from "~/server/db/schema";
 import {
   BRAND_NAME,
@@ -88,3 +90,26 @@ export async function getSiteSettings() {
   return row ?? null;
 }
 export type SiteSettings = NonNullable<Awaited<ReturnType<typeof getSiteSettings>>>;
+
+/**
+ * Encrypts the secrets a database still holds in clear (written before encryption, or by SQL):
+ * each is read as it is and written back through the encrypted columns. Run at start.
+ */
+export async function encryptStoredSecrets() {
+  const columns = ["mailjet_api_key", "mailjet_secret_key", "smtp_password", "recaptcha_secret_key"];
+  const clear = columns.map((column) => sql`(${sql.identifier(column)} not like ${ENCRYPTED_PREFIX + "%"})`);
+  const rows = await db()
+    .select({
+      id: siteSettings.id,
+      mailjetApiKey: siteSettings.mailjetApiKey,
+      mailjetSecretKey: siteSettings.mailjetSecretKey,
+      smtpPassword: siteSettings.smtpPassword,
+      recaptchaSecretKey: siteSettings.recaptchaSecretKey,
+    })
+    .from(siteSettings)
+    .where(or(...clear));
+  for (const { id, ...secrets } of rows) {
+    await db().update(siteSettings).set(secrets).where(eq(siteSettings.id, id));
+  }
+  return rows.length;
+}

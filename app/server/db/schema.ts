@@ -34,6 +34,7 @@ import {
 } from "~/lib/enums";
 import { CONTACT_RETENTION_MONTHS } from "~/lib/schemas/contacts";
 import { cspDirectiveChoices, DEFAULT_CSP_DIRECTIVES } from "~/lib/csp-domain";
+import { encryptedText } from "./encrypted-text.server";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -87,12 +88,12 @@ export const siteSettings = pgTable(
     mailjetFromName: text("mailjet_from_name"),
     mailjetFromEmail: text("mailjet_from_email"),
     replyToEmail: text("reply_to_email"),
-    mailjetApiKey: text("mailjet_api_key"),
-    mailjetSecretKey: text("mailjet_secret_key"),
+    mailjetApiKey: encryptedText("mailjet_api_key"),
+    mailjetSecretKey: encryptedText("mailjet_secret_key"),
     smtpServer: text("smtp_server"),
     smtpPort: integer("smtp_port"),
     smtpUsername: text("smtp_username"),
-    smtpPassword: text("smtp_password"),
+    smtpPassword: encryptedText("smtp_password"),
     facebookUrl: text("facebook_url"),
     twitterUrl: text("twitter_url"),
     instagramUrl: text("instagram_url"),
@@ -103,7 +104,7 @@ export const siteSettings = pgTable(
     siteKeywords: text("site_keywords"),
     googleAnalyticsId: text("google_analytics_id"),
     recaptchaSiteKey: text("recaptcha_site_key"),
-    recaptchaSecretKey: text("recaptcha_secret_key"),
+    recaptchaSecretKey: encryptedText("recaptcha_secret_key"),
     tinymceApiKey: text("tinymce_api_key"),
     /** Where project-creation notices go (empty: the company e-mail). */
     projectNotificationEmail: text("project_notification_email"),
