@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auth } from "~/server/auth/auth.server";
+import { changeOwnPassword } from "~/server/auth/credentials.server";
 import { getOptionalUser, requireRole, requireUser, safeRedirectTo } from "~/server/auth/session.server";
 import { createAccount } from "~/server/auth/users.server";
 import { db } from "~/server/db/client.server";
@@ -90,5 +91,50 @@ describe("session guards and roles", () => {
     expect(safeRedirectTo("//evil.example/admin")).toBe("/admin");
     expect(safeRedirectTo("/admin/login")).toBe("/admin");
     expect(safeRedirectTo(null)).toBe("/admin");
+  });
+});
+
+describe("session lifetime", () => {
+  beforeAll(async () => {
+    await createAccount({ email: "duree@betic.test", password: "secret-duree-17", role: "user" });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const again = (request: Request) => new Request(request.url, { headers: request.headers });
+
+  it("ends a session left idle 13 hours (clock moved), not one used within 12", async () => {
+    const request = await signedInRequest("duree@betic.test", "secret-duree-17", "/admin");
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 11 * 60 * 60 * 1000 });
+    expect((await requireUser(again(request))).email).toBe("duree@betic.test");
+
+    const idle = await signedInRequest("duree@betic.test", "secret-duree-17", "/admin/blog");
+    vi.setSystemTime(Date.now() + 13 * 60 * 60 * 1000);
+    const error = (await thrown(requireUser(again(idle)))) as Response;
+    expect(error.status).toBe(302);
+    expect(error.headers.get("Location")).toMatch(/^\/admin\/login/);
+  });
+
+  it("ends any session 7 days after sign-in, however often it is used", async () => {
+    const request = await signedInRequest("duree@betic.test", "secret-duree-17", "/admin");
+    const [user] = await db().select().from(users).where(eq(users.email, "duree@betic.test"));
+    await db()
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 7 * 24 * 60 * 60 * 1000 - 60_000) })
+      .where(eq(sessions.userId, user!.id));
+    expect(await getOptionalUser(again(request))).toBeNull();
+  });
+
+  it("ends the other browsers' sessions when the password changes", async () => {
+    const here = await signedInRequest("duree@betic.test", "secret-duree-17", "/admin");
+    const elsewhere = await signedInRequest("duree@betic.test", "secret-duree-17", "/admin");
+    const user = await requireUser(again(here));
+    const changed = await changeOwnPassword(again(here), user, {
+      currentPassword: "secret-duree-17",
+      newPassword: "Nouveau-Compteur-2027",
+    });
+    expect(changed.status).toBe("ok");
+    expect(await getOptionalUser(again(elsewhere))).toBeNull();
   });
 });
