@@ -28,6 +28,7 @@ export default [
       route("settings", "routes/admin/settings/index.tsx"),
       route("seo", "routes/admin/seo/index.tsx"),
       route("gtm", "routes/admin/gtm/index.tsx"),
+      route("cors", "routes/admin/cors/index.tsx"),
       route("email-templates", "routes/admin/email-templates/index.tsx"),
       route("email-templates/outbox", "routes/admin/email-templates/outbox.tsx"),
     ]),

@@ -14,6 +14,7 @@ import { htmlCaching } from "~/server/cache/html-cache.server";
 import { stopPageCache } from "~/server/cache/page-cache.server";
 import { limitRequestBodies, sameOriginWrites } from "~/server/security/http-guards.server";
 import { reactRouterHandler } from "./request-handler";
+import { corsHeaders } from "./cors";
 import { securityHeaders, staticFileHeaders } from "./security";
 
 declare module "react-router" {
@@ -38,6 +39,7 @@ export async function start() {
 
   const handler = express.Router();
   handler.use(securityHeaders());
+  handler.use(corsHeaders());
   handler.use(sameOriginWrites());
   handler.use(limitRequestBodies());
   handler.use(htmlCaching({ serverCache: !process.argv.includes("--dev") }));

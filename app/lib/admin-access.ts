@@ -22,6 +22,7 @@ export const adminAccess = {
   "/admin/settings": "admin",
   "/admin/seo": "admin",
   "/admin/gtm": "admin",
+  "/admin/cors": "admin",
   "/admin/email-templates": "admin",
   "/admin/email-templates/outbox": "admin",
   "/admin/email-templates/mail-status": "admin",

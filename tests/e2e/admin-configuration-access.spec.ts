@@ -9,6 +9,7 @@ const PAGES = [
   "/admin/email-templates/outbox",
   "/admin/seo",
   "/admin/gtm",
+  "/admin/cors",
 ];
 const ACTIONS: [string, Record<string, string>][] = [
   ["/admin/settings", { intent: "save", "company.name": "Piraté", "company.email": "x@exemple.fr" }],
@@ -32,6 +33,7 @@ const ACTIONS: [string, Record<string, string>][] = [
     },
   ],
   ["/admin/gtm", { intent: "save-tracking", isEnabled: "on", gtmId: "GTM-HACKED1" }],
+  ["/admin/cors", { intent: "create", domain: "https://evil.example.com", type: "csp" }],
 ];
 
 test("a user-role account gets 403 on every configuration address, data request and action", async ({

@@ -108,7 +108,7 @@ test("tracking ids are checked against their formats; a saved container reaches 
 
   // A visitor who consented gets the saved container (googletagmanager.com stubbed).
   const visitor = await browser.newContext();
-  await visitor.addCookies([{ name: "consent", value: "analytics", url: page.url() }]);
+  await visitor.addCookies([{ name: "consent", value: "analytics", url: new URL("/", page.url()).href }]);
   const loads: string[] = [];
   await visitor.route("https://www.googletagmanager.com/**", async (route) => {
     loads.push(route.request().url());

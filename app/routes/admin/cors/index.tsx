@@ -1,0 +1,419 @@
+import { getCollectionProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Copy, Eye, Lock, Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/index";
+import { AdminError } from "~/components/admin/admin-error";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DataTable, EmptyState, type Column } from "~/components/admin/data-table";
+import { ErrorList, SelectField, TextareaField, TextField } from "~/components/admin/fields";
+import { FormDialog } from "~/components/admin/form-dialog";
+import { PageHeader } from "~/components/admin/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { cspDirectiveChoices, cspDirectiveLabels, type CspDirective } from "~/lib/csp-domain";
+import { corsDomainTypes } from "~/lib/enums";
+import { formatDateTime } from "~/lib/format-date";
+import { readRowRef } from "~/lib/schemas/common";
+import { corsDomainSchema, corsDomainTypeLabels, type CorsDomainInput } from "~/lib/schemas/cors";
+import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { requireRole } from "~/server/auth/session.server";
+import { uniqueViolation } from "~/server/db/errors.server";
+import {
+  createCorsDomain,
+  deleteCorsDomain,
+  EssentialDomainError,
+  listCorsDomains,
+  publicContentSecurityPolicy,
+  regenerateCspHeader,
+  storedCspHeader,
+  updateCorsDomain,
+} from "~/server/security/cors-admin.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "CORS & CSP | Back-office" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "admin");
+  const [domains, header, stored] = await Promise.all([
+    listCorsDomains(),
+    publicContentSecurityPolicy(),
+    storedCspHeader(),
+  ]);
+  const tab = new URL(request.url).searchParams.get("tab") === "csp" ? "csp" : "domains";
+  return { domains, header, stored, tab };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireRole(request, "admin");
+  const who = { actor: user, ip: context.clientIp };
+  const formData = await request.formData();
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  const intent = formData.get("intent");
+
+  if (intent === "create" || intent === "update") {
+    const submission = parseWithZod(formData, { schema: corsDomainSchema });
+    if (submission.status !== "success") return replyInvalid(submission);
+    const ref = readRowRef(formData);
+    if (intent === "update" && !ref)
+      return replyInvalid(submission, { formErrors: ["Domaine introuvable."] });
+    try {
+      if (intent === "create") await createCorsDomain(who, submission.value);
+      else await updateCorsDomain(who, ref!.id, submission.value, ref!.updatedAt);
+    } catch (error) {
+      if (uniqueViolation(error) === "cors_domains_domain_unique")
+        return replyInvalid(submission, { fieldErrors: { domain: ["Ce domaine est déjà dans la liste"] } });
+      if (error instanceof EssentialDomainError)
+        return replyInvalid(submission, { formErrors: [error.message] });
+      return replyFailed(
+        submission,
+        error,
+        intent === "create" ? "Impossible d'ajouter le domaine" : "Impossible de modifier le domaine",
+      );
+    }
+    return redirectWithToast(back, {
+      title: intent === "create" ? "Domaine ajouté" : "Domaine modifié",
+      description: `${submission.value.domain} : appliqué aux prochaines pages servies.`,
+    });
+  }
+  if (intent === "delete") {
+    const ref = readRowRef(formData);
+    try {
+      if (!ref) throw new Error("missing domain id");
+      await deleteCorsDomain(who, ref.id);
+    } catch (error) {
+      return redirectWithToast(back, {
+        type: "error",
+        title: "Impossible de supprimer",
+        description:
+          error instanceof EssentialDomainError ? error.message : "Impossible de supprimer le domaine",
+      });
+    }
+    return redirectWithToast(back, { title: "Domaine supprimé" });
+  }
+  if (intent === "regenerate") {
+    await regenerateCspHeader(who);
+    return redirectWithToast("/admin/cors?tab=csp", {
+      title: "En-tête CSP régénéré",
+      description: "L'en-tête en vigueur est enregistré.",
+    });
+  }
+  throw data("Action inconnue", { status: 400 });
+}
+
+type DomainRow = Route.ComponentProps["loaderData"]["domains"][number];
+
+const typeVariants = { cors: "info", csp: "secondary", both: "success" } as const;
+
+function TypeBadge({ type }: { type: string }) {
+  const known = corsDomainTypes.includes(type as never) ? (type as keyof typeof typeVariants) : "both";
+  return <Badge variant={typeVariants[known]}>{corsDomainTypeLabels[known]}</Badge>;
+}
+
+function Directives({ directives }: { directives: readonly string[] }) {
+  return (
+    <span className="text-xs text-muted-foreground">
+      {directives.map((name) => cspDirectiveLabels[name as CspDirective] ?? name).join(", ")}
+    </span>
+  );
+}
+
+/** Add and edit: the domain, its type, what it may serve on the public pages, a description. */
+function DomainDialog({ domain }: { domain?: DomainRow }) {
+  const defaultValue: Partial<Record<keyof CorsDomainInput, unknown>> = domain
+    ? {
+        domain: domain.domain,
+        type: domain.type,
+        description: domain.description ?? "",
+        cspDirectives: domain.cspDirectives,
+      }
+    : { domain: "", type: "both", description: "", cspDirectives: ["connect-src", "img-src"] };
+  return (
+    <FormDialog
+      trigger={
+        domain ? (
+          <Button variant="ghost" size="sm">
+            <Pencil aria-hidden />
+            Modifier<span className="sr-only"> {domain.domain}</span>
+          </Button>
+        ) : (
+          <Button>
+            <Plus aria-hidden />
+            Ajouter un domaine
+          </Button>
+        )
+      }
+      title={domain ? "Modifier le domaine" : "Ajouter un domaine"}
+      description="https:// est ajouté s'il manque ; *.exemple.fr couvre les sous-domaines d'exemple.fr."
+      schema={corsDomainSchema}
+      intent={domain ? "update" : "create"}
+      hidden={domain ? { id: domain.id, updatedAt: new Date(domain.updatedAt).toISOString() } : {}}
+      defaultValue={defaultValue as never}
+      submitLabel={domain ? "Enregistrer" : "Ajouter"}
+    >
+      {(fields) => (
+        <>
+          <TextField
+            meta={fields.domain}
+            label="Domaine"
+            placeholder="https://www.exemple.fr ou *.exemple.fr"
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <SelectField
+            meta={fields.type}
+            label="Type"
+            options={corsDomainTypes.map((value) => ({ value, label: corsDomainTypeLabels[value] }))}
+            description="CORS : ce site peut lire les pages publiques. CSP : les pages publiques peuvent charger depuis ce domaine."
+          />
+          <fieldset className="flex flex-col gap-2" aria-describedby={`${fields.cspDirectives.id}-hint`}>
+            <legend className="text-sm font-medium">Autorisé sur les pages publiques (CSP)</legend>
+            <p id={`${fields.cspDirectives.id}-hint`} className="text-xs text-muted-foreground">
+              Pour les types CSP et CORS et CSP. Sans case cochée : appels et images.
+            </p>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {getCollectionProps(fields.cspDirectives, {
+                type: "checkbox",
+                options: [...cspDirectiveChoices],
+              }).map((props) => (
+                <label key={props.key} className="flex items-center gap-2 text-sm">
+                  <input {...props} key={props.key} className="size-4 accent-primary" />
+                  {cspDirectiveLabels[props.value as CspDirective]}
+                </label>
+              ))}
+            </div>
+            <ErrorList errors={fields.cspDirectives.errors} />
+          </fieldset>
+          <TextareaField meta={fields.description} label="Description" rows={2} />
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+/** An essential domain: read only ('Détails du domaine'). */
+function DomainDetails({ domain }: { domain: DomainRow }) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm">
+          <Eye aria-hidden />
+          Détails<span className="sr-only"> {domain.domain}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Détails du domaine</DialogTitle>
+          <DialogDescription>
+            Domaine essentiel au site (mesure d'audience, reCAPTCHA) : il ne peut être ni modifié ni supprimé.
+          </DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-muted-foreground">Domaine</dt>
+          <dd className="break-all font-mono">{domain.domain}</dd>
+          <dt className="text-muted-foreground">Type</dt>
+          <dd>
+            <TypeBadge type={domain.type} />
+          </dd>
+          <dt className="text-muted-foreground">Autorisé pour</dt>
+          <dd>
+            <Directives directives={domain.cspDirectives} />
+          </dd>
+          <dt className="text-muted-foreground">Description</dt>
+          <dd>{domain.description || "—"}</dd>
+        </dl>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const columns: Column<DomainRow>[] = [
+  {
+    id: "domain",
+    header: "Domaine",
+    card: "title",
+    cell: (d) => (
+      <span className="flex flex-wrap items-center gap-2">
+        <span className="break-all font-mono text-sm">{d.domain}</span>
+        {d.isEssential ? (
+          <Badge variant="warning">
+            <Lock aria-hidden />
+            Essentiel
+          </Badge>
+        ) : null}
+      </span>
+    ),
+  },
+  {
+    id: "type",
+    header: "Type",
+    cell: (d) => (
+      <span className="flex flex-col items-start gap-1">
+        <TypeBadge type={d.type} />
+        {d.type === "cors" ? null : <Directives directives={d.cspDirectives} />}
+      </span>
+    ),
+  },
+  {
+    id: "description",
+    header: "Description",
+    className: "max-w-[320px]",
+    cell: (d) => d.description || <span className="text-muted-foreground">—</span>,
+  },
+  {
+    id: "actions",
+    header: "Actions",
+    card: "actions",
+    className: "w-px whitespace-nowrap",
+    cell: (d) =>
+      d.isEssential ? (
+        <DomainDetails domain={d} />
+      ) : (
+        <div className="flex gap-1">
+          <DomainDialog domain={d} />
+          <ConfirmDialog
+            trigger={
+              <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
+                <Trash2 aria-hidden />
+                Supprimer<span className="sr-only"> {d.domain}</span>
+              </Button>
+            }
+            title="Confirmer la suppression"
+            description={`Êtes-vous sûr de vouloir supprimer le domaine « ${d.domain} » ? Les pages publiques ne l'autoriseront plus.`}
+            intent="delete"
+            fields={{ id: d.id }}
+          />
+        </div>
+      ),
+  },
+];
+
+export default function CorsScreen({ loaderData }: Route.ComponentProps) {
+  const { domains, header, stored } = loaderData;
+  const [tab, setTab] = useState(loaderData.tab);
+  const location = useLocation();
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <PageHeader
+        title="CORS & CSP"
+        description="Les domaines que les pages publiques autorisent (Content-Security-Policy) et les sites qui peuvent les lire (CORS). Chaque modification s'applique aux pages suivantes, sur chaque serveur."
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link to={location.pathname + location.search} replace preventScrollReset>
+                <RefreshCw aria-hidden />
+                Actualiser
+              </Link>
+            </Button>
+            <DomainDialog />
+          </>
+        }
+      />
+      <Tabs value={tab} onValueChange={(value) => setTab(value === "csp" ? "csp" : "domains")}>
+        <TabsList aria-label="CORS et CSP">
+          <TabsTrigger value="domains">Domaines</TabsTrigger>
+          <TabsTrigger value="csp">En-tête CSP</TabsTrigger>
+        </TabsList>
+        <TabsContent value="domains">
+          <DataTable
+            caption="Domaines autorisés"
+            rows={domains}
+            rowKey={(d) => d.id}
+            columns={columns}
+            empty={<EmptyState title="Aucun domaine configuré." action={<DomainDialog />} />}
+          />
+        </TabsContent>
+        <TabsContent value="csp">
+          <CspHeader header={header} stored={stored} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function CspHeader({
+  header,
+  stored,
+}: {
+  header: string;
+  stored: Route.ComponentProps["loaderData"]["stored"];
+}) {
+  const navigation = useNavigation();
+  const regenerating = navigation.formData?.get("intent") === "regenerate";
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(header);
+      toast.success("En-tête CSP copié");
+    } catch {
+      toast.error("Erreur", { description: "Impossible de copier l'en-tête CSP." });
+    }
+  };
+  return (
+    <div className="flex flex-col gap-4 rounded-lg border bg-card p-4">
+      <p className="text-sm text-muted-foreground">
+        L'en-tête Content-Security-Policy que les pages publiques envoient, construit à partir des domaines de
+        type CSP ou CORS et CSP. <code>{"{nonce}"}</code> est remplacé à chaque réponse (par les empreintes
+        des scripts pour une page servie depuis le cache).
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Dialog>
+          <DialogTrigger asChild>
+            <Button variant="outline">
+              <Eye aria-hidden />
+              Voir CSP actuel
+            </Button>
+          </DialogTrigger>
+          <DialogContent className="sm:max-w-3xl">
+            <DialogHeader>
+              <DialogTitle>En-tête CSP actuel</DialogTitle>
+              <DialogDescription>Une directive par ligne.</DialogDescription>
+            </DialogHeader>
+            <pre className="max-h-[60vh] overflow-auto whitespace-pre-wrap break-all rounded-md bg-muted p-3 text-xs">
+              {header.split("; ").join(";\n")}
+            </pre>
+          </DialogContent>
+        </Dialog>
+        <Button variant="outline" onClick={() => void copy()}>
+          <Copy aria-hidden />
+          Copier
+        </Button>
+        <Form method="post" action="/admin/cors?tab=csp">
+          <input type="hidden" name="intent" value="regenerate" />
+          <Button type="submit" disabled={regenerating}>
+            <RefreshCw aria-hidden className={regenerating ? "animate-spin" : ""} />
+            Régénérer l'en-tête CSP
+          </Button>
+        </Form>
+      </div>
+      <pre
+        aria-label="En-tête CSP en vigueur"
+        className="overflow-x-auto whitespace-pre-wrap break-all rounded-md bg-muted p-3 text-xs"
+      >
+        {header}
+      </pre>
+      <p className="text-xs text-muted-foreground">
+        {stored
+          ? `Dernière régénération enregistrée : ${formatDateTime(stored.updatedAt)}${stored.cspHeader === header ? " (identique à l'en-tête actuel)" : " (différente de l'en-tête actuel)"}.`
+          : "Aucune régénération enregistrée."}
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminError error={error} message="Impossible de charger les paramètres CORS" retryTo="/admin/cors" />
+  );
+}
