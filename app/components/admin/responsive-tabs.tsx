@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { useId } from "react";
+import { useEffect, useEffectEvent, useId, useRef } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { cn } from "~/lib/cn";
 
@@ -14,6 +14,8 @@ export type ResponsiveSection = {
  * Long forms split in sections: tabs from 768px, an accordion of the same sections below (the
  * spec's settings layout). Every section stays in the DOM whichever is shown, so one form around
  * them posts every field. `value` is the open tab; `open` the sections expanded on a phone.
+ * A refused submit brings the section of the first invalid field forward and puts the cursor there
+ * (Conform's own focus cannot reach a field of a hidden section).
  *
  *   <ResponsiveTabs sections={sections} value={tab} onValueChange={setTab}
  *     open={expanded} onOpenChange={setExpanded} />
@@ -35,6 +37,42 @@ export function ResponsiveTabs({
   label: string;
 }) {
   const baseId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  // The refused field waiting for its section to show before it takes the cursor.
+  const pendingFocus = useRef<HTMLElement | null>(null);
+  const show = useEffectEvent((section: string) => {
+    onValueChange(section);
+    if (!open.has(section)) onOpenChange(new Set([...open, section]));
+  });
+
+  useEffect(() => {
+    const form = root.current?.closest("form");
+    if (!form) return;
+    // After the submit event the form's errors have rendered: aria-invalid marks the refused fields.
+    const revealFirstError = (event: SubmitEvent) => {
+      // Conform checks a field on blur or input by submitting with a hidden "__intent__" button:
+      // only a person's submit counts here.
+      if (event.submitter?.getAttribute("name") === "__intent__") return;
+      setTimeout(() => {
+        const field = root.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+        const section = field?.closest<HTMLElement>("[data-section]")?.dataset.section;
+        if (!field || !section) return;
+        if (field.checkVisibility()) return field.focus();
+        pendingFocus.current = field;
+        show(section);
+      }, 0);
+    };
+    form.addEventListener("submit", revealFirstError);
+    return () => form.removeEventListener("submit", revealFirstError);
+  }, []);
+
+  useEffect(() => {
+    const field = pendingFocus.current;
+    if (!field?.checkVisibility()) return;
+    pendingFocus.current = null;
+    field.focus();
+  });
+
   const toggle = (id: string) => {
     const next = new Set(open);
     if (next.has(id)) next.delete(id);
@@ -51,7 +89,7 @@ export function ResponsiveTabs({
           </TabsTrigger>
         ))}
       </TabsList>
-      <div className="flex flex-col gap-3 md:gap-0">
+      <div ref={root} className="flex flex-col gap-3 md:gap-0">
         {sections.map(({ id, label: title, icon: Icon, content }) => {
           const expanded = open.has(id);
           const bodyId = `${baseId}-${id}-body`;
@@ -60,6 +98,7 @@ export function ResponsiveTabs({
               key={id}
               value={id}
               forceMount
+              data-section={id}
               className="rounded-lg border bg-card md:rounded-none md:border-0 md:bg-transparent md:data-[state=inactive]:hidden"
             >
               <h2 className="md:hidden">

@@ -142,24 +142,6 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: siteSettingsSchema }),
   });
 
-  // A refused submit's first error may sit in a section that is not shown: show it and put the
-  // cursor there (Conform's own focus cannot reach a hidden field).
-  const revealFirstError = (formElement: HTMLFormElement) => {
-    const submission = parseWithZod(new FormData(formElement), { schema: siteSettingsSchema });
-    if (submission.status === "success") return;
-    const first = Object.entries(submission.error ?? {}).find(
-      ([name, errors]) => errors && name.includes("."),
-    );
-    const group = first?.[0].split(".")[0];
-    if (!first || !isTab(group)) return;
-    setTab(group);
-    setExpanded((open) => (open.has(group) ? open : new Set([...open, group])));
-    setTimeout(() => {
-      const field = formElement.elements.namedItem(first[0]);
-      if (field instanceof HTMLElement) field.focus();
-    }, 0);
-  };
-
   const company = fields.company.getFieldset();
   const seo = fields.seo.getFieldset();
   const email = fields.email.getFieldset();
@@ -439,12 +421,7 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        onSubmitCapture={(event) => revealFirstError(event.currentTarget)}
-        className="flex flex-col gap-6"
-      >
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="tab" value={tab} />
         <input type="hidden" name={fields.updatedAt.name} value={values.updatedAt} />
