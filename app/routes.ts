@@ -24,6 +24,10 @@ export default [
       route("blog", "routes/admin/blog/index.tsx"),
       route("blog/create", "routes/admin/blog/editor.tsx", { id: "admin-blog-create" }),
       route("blog/edit/:id", "routes/admin/blog/editor.tsx", { id: "admin-blog-edit" }),
+      // -- CMS pages
+      route("cms", "routes/admin/cms/index.tsx"),
+      route("cms/create", "routes/admin/cms/editor.tsx", { id: "admin-cms-create" }),
+      route("cms/edit/:id", "routes/admin/cms/editor.tsx", { id: "admin-cms-edit" }),
       // -- configuration (admin only)
       route("settings", "routes/admin/settings/index.tsx"),
       route("seo", "routes/admin/seo/index.tsx"),
@@ -34,6 +38,7 @@ export default [
     ]),
     // -- previews: the public page alone, outside the back office's frame
     route("blog/preview/:id", "routes/admin/blog/preview.tsx"),
+    route("cms/preview/:id", "routes/admin/cms/preview.tsx"),
     // -- back-office resources (JSON)
     route("api/media", "routes/admin/api/media.ts"),
     route("email-templates/mail-status", "routes/admin/email-templates/mail-status.ts"),

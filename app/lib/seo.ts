@@ -14,6 +14,7 @@
  * - `pageTitle(title, site)`: "{title} | {company name}" (the spec's document title pattern).
  * - `contentMeta(site, content, { path, summary, type?, publishedTime? })`: the head of an article
  *   or a project from its SEO fields (`ContentSeoFields`), falling back to title, summary, image.
+ * - `cmsPageMeta(site, page, path)`: the head of a CMS page from its meta fields.
  * - `shareImage(src, site)`: absolute social-card URL of an image (our JPEG variant when there is one).
  * - `notFoundMeta(site, path, title?)`: "{title} | {company}" with noindex, for missing pages.
  * - `absoluteUrl(publicUrl, pathOrUrl)`: absolute URL; leaves http(s) URLs as they are.
@@ -179,6 +180,28 @@ export function contentMeta(
     twitterDescription: content.twitterDescription,
     twitterImage: shareImage(content.twitterImage, site),
     publishedTime: page.publishedTime,
+  });
+}
+
+/**
+ * The head of a CMS page at `path`: its meta title (else "{title} | {company}"), description and
+ * keywords, then the site's.
+ */
+export function cmsPageMeta(
+  site: SiteSeo | undefined,
+  page: {
+    title: string;
+    metaTitle: string | null;
+    metaDescription: string | null;
+    metaKeywords: string | null;
+  },
+  path: string,
+): MetaDescriptor[] {
+  return seoMeta(site, {
+    title: page.metaTitle?.trim() || pageTitle(page.title, site),
+    description: page.metaDescription,
+    keywords: page.metaKeywords,
+    path,
   });
 }
 

@@ -236,7 +236,7 @@ describe("mutate", () => {
     await mutate(context(), (m) => m.remove(cmsPages, page.id, { details: { title: page.title } }));
     expect(await db().$count(cmsPages)).toBe(0);
     const [removal] = await db().select().from(auditLog).where(eq(auditLog.action, "delete"));
-    expect(removal).toMatchObject({ entityId: page.id, details: { title: "Mentions" } });
+    expect(removal).toMatchObject({ entityId: page.id, details: { label: "Mentions", title: "Mentions" } });
     await expect(
       mutate(context(), (m) => m.update(cmsPages, page.id, { title: "X" })),
     ).rejects.toBeInstanceOf(MissingRowError);

@@ -1,5 +1,6 @@
 import {
   ChartNoAxesColumn,
+  FileText,
   LayoutDashboard,
   Mail,
   Newspaper,
@@ -36,6 +37,7 @@ export const adminMenu: AdminMenuGroup[] = [
       { label: "Blog", to: "/admin/blog", icon: Newspaper },
       { label: "Catégories", to: "/admin/categories", icon: Tags },
       { label: "Auteurs", to: "/admin/authors", icon: UserPen },
+      { label: "Pages", to: "/admin/cms", icon: FileText },
     ],
   },
   { label: "Contacts", entries: [] },

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/cms-page";
 import { NotFound } from "~/components/site/not-found";
-import { RichContent } from "~/components/site/rich-content";
-import { notFoundMeta, pageTitle, seoMeta, siteSeo } from "~/lib/seo";
+import { CmsPageView } from "~/components/site/cms-page-view";
+import { cmsPageMeta, notFoundMeta, siteSeo } from "~/lib/seo";
 import { getPublishedCmsPage } from "~/server/content/cms.server";
 import { sanitizeContentHtml } from "~/server/content/sanitize.server";
 import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
@@ -21,24 +21,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location, error 
   const site = siteSeo(matches);
   if (error || !loaderData) return notFoundMeta(site, location.pathname, "Page introuvable");
   const { page } = loaderData;
-  return seoMeta(site, {
-    title: pageTitle(page.metaTitle?.trim() || page.title, site),
-    description: page.metaDescription,
-    keywords: page.metaKeywords,
-    path: location.pathname,
-  });
+  return cmsPageMeta(site, page, location.pathname);
 };
 
 export default function CmsPage({ loaderData: { page } }: Route.ComponentProps) {
-  return (
-    <>
-      <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:py-16">
-        <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{page.title}</h1>
-        <div aria-hidden className="mt-5 h-1 w-16 rounded-full bg-betic-red" />
-        <RichContent body={{ html: page.html }} className="mt-10" />
-      </article>
-    </>
-  );
+  return <CmsPageView page={page} />;
 }
 
 export function ErrorBoundary() {

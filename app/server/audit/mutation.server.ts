@@ -214,11 +214,14 @@ export async function mutate<Result>(
         await tx.delete(table as PgTable).where(eq(table.id, id));
         const entityType = revisionType(table);
         if (entityType) await dropSlugRedirects(tx, entityType, id);
+        // What was deleted stays readable in the trail once the row is gone.
+        const { title, name } = before as { title?: unknown; name?: unknown };
+        const label = typeof title === "string" ? title : typeof name === "string" ? name : undefined;
         await audit({
           action: options.action ?? "delete",
           entityType: getTableName(table),
           entityId: id,
-          details: options.details,
+          details: label === undefined ? options.details : { label, ...options.details },
         });
         return before;
       },

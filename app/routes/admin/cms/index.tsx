@@ -1,0 +1,176 @@
+import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/index";
+import { AdminError } from "~/components/admin/admin-error";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
+import { PageHeader } from "~/components/admin/page-header";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { Button } from "~/components/ui/button";
+import { formatDateTime } from "~/lib/format-date";
+import { parseListQuery } from "~/lib/list-query";
+import { publicPath } from "~/lib/public-paths";
+import { cmsPageListSpec } from "~/lib/schemas/cms-page";
+import { readRowRef } from "~/lib/schemas/common";
+import { MissingRowError } from "~/server/audit/mutation.server";
+import { requireRole } from "~/server/auth/session.server";
+import { deleteCmsPage, listCmsPages, type CmsPageListItem } from "~/server/content/cms.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+/** 'Gestion des pages' (/admin/cms): back-office.md §2.14, §8. */
+
+export const meta: Route.MetaFunction = () => [{ title: "Gestion des pages | Back-office" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "user");
+  const query = parseListQuery(request, cmsPageListSpec);
+  return { query, pages: await listCmsPages(query) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireRole(request, "user");
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  const formData = await request.formData();
+  if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
+  const ref = readRowRef(formData);
+  const title = String(formData.get("title") ?? "").slice(0, 200);
+  const failed = (description: string) =>
+    redirectWithToast(back, { type: "error", title: "Erreur", description });
+  // §8: the refusal names the page; an unexpected failure says so.
+  if (!ref) return failed(`Impossible de supprimer la page "${title}".`);
+  try {
+    await deleteCmsPage({ actor: user, ip: context.clientIp }, ref.id);
+  } catch (error) {
+    if (error instanceof MissingRowError) return failed(`Impossible de supprimer la page "${title}".`);
+    logger.error({ err: error }, "CMS page delete failed");
+    return failed("Une erreur s'est produite lors de la suppression de la page.");
+  }
+  return redirectWithToast(back, {
+    title: "Page supprimée",
+    description: title ? `« ${title} »` : undefined,
+  });
+}
+
+const columns: Column<CmsPageListItem>[] = [
+  {
+    id: "title",
+    header: "Titre",
+    sortable: true,
+    card: "title",
+    className: "max-w-[300px]",
+    cell: (p) => (
+      <Link to={`/admin/cms/edit/${p.id}`} className="block truncate font-medium hover:underline">
+        {p.title}
+      </Link>
+    ),
+  },
+  { id: "slug", header: "Slug", sortable: true, cell: (p) => <code className="text-sm">/{p.slug}</code> },
+  {
+    id: "status",
+    header: "Statut",
+    sortable: true,
+    cell: (p) => <StatusBadge status={p.isPublished ? "published" : "draft"} />,
+  },
+  {
+    id: "updated",
+    header: "Dernière modification",
+    sortable: true,
+    firstDir: "desc",
+    cell: (p) => formatDateTime(p.updatedAt),
+  },
+  {
+    id: "actions",
+    header: "Actions",
+    card: "actions",
+    className: "w-px whitespace-nowrap",
+    cell: (p) => (
+      <div className="flex gap-1">
+        <Button asChild variant="ghost" size="sm">
+          <a href={publicPath("cms_pages", p.slug)} target="_blank" rel="noreferrer">
+            <ExternalLink aria-hidden />
+            Aperçu<span className="sr-only"> de {p.title} (nouvel onglet)</span>
+          </a>
+        </Button>
+        <Button asChild variant="ghost" size="sm">
+          <Link to={`/admin/cms/edit/${p.id}`}>
+            <Pencil aria-hidden />
+            Modifier<span className="sr-only"> {p.title}</span>
+          </Link>
+        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
+              <Trash2 aria-hidden />
+              Supprimer<span className="sr-only"> {p.title}</span>
+            </Button>
+          }
+          title="Confirmer la suppression"
+          description={`Êtes-vous sûr de vouloir supprimer la page « ${p.title} » ? Cette action ne peut pas être annulée.`}
+          intent="delete"
+          fields={{ id: p.id, title: p.title }}
+        />
+      </div>
+    ),
+  },
+];
+
+export default function CmsPagesScreen({ loaderData }: Route.ComponentProps) {
+  const { query, pages } = loaderData;
+  const filtered = Boolean(query.q || query.filters.status);
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <PageHeader
+        title="Gestion des pages"
+        description="Les pages libres du site, servies à leur adresse /{slug}."
+        actions={
+          <Button asChild>
+            <Link to="/admin/cms/create">
+              <Plus aria-hidden />
+              Nouvelle page
+            </Link>
+          </Button>
+        }
+      />
+      <ListFilters>
+        <SearchField label="Rechercher une page" placeholder="Titre ou slug" defaultValue={query.q} />
+        <FilterSelect
+          name="status"
+          label="Statut"
+          allLabel="Tous les statuts"
+          options={[
+            { value: "published", label: "Publié" },
+            { value: "draft", label: "Brouillon" },
+          ]}
+          value={query.filters.status}
+        />
+      </ListFilters>
+      <DataTable
+        caption="Pages CMS"
+        rows={pages.items}
+        rowKey={(p) => p.id}
+        columns={columns}
+        sort={{ sort: query.sort, dir: query.dir }}
+        empty={
+          <EmptyState
+            title="Aucune page CMS trouvée"
+            action={
+              filtered ? null : (
+                <Button asChild variant="outline">
+                  <Link to="/admin/cms/create">Nouvelle page</Link>
+                </Button>
+              )
+            }
+          />
+        }
+      />
+      <Pagination page={pages} totalLabel={(n) => `${n} page${n > 1 ? "s" : ""}`} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} message="Impossible de charger les pages CMS." retryTo="/admin/cms" />;
+}

@@ -1,0 +1,78 @@
+import { data, useSearchParams } from "react-router";
+import type { Route } from "./+types/preview";
+import { AdminError } from "~/components/admin/admin-error";
+import { PreviewFrame, PreviewNotice, usePreviewData } from "~/components/admin/preview-frame";
+import { CmsPageView } from "~/components/site/cms-page-view";
+import { sanitizeContentHtml } from "~/lib/content-html";
+import { CMS_LIMITED_PREVIEW, type CmsPageFormInput } from "~/lib/schemas/cms-page";
+import { noStoreHeaders, requireRole } from "~/server/auth/session.server";
+import { cmsPageFormInput, getCmsPage } from "~/server/content/cms.server";
+
+/**
+ * /admin/cms/preview/{id}: the CMS page as `/{slug}` shows it, from the stored page, then live from
+ * the editor that frames it (`?embed=1`: the page alone, at the frame's width) or opened it in a
+ * tab. `new` previews a page not saved yet.
+ */
+export const meta: Route.MetaFunction = () => [
+  { title: "Aperçu de la page | Back-office" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireRole(request, "user");
+  if (params.id === "new") return data({ values: cmsPageFormInput(null) }, { headers: noStoreHeaders });
+  const page = await getCmsPage(params.id);
+  if (!page) throw data("Page introuvable.", { status: 404, headers: noStoreHeaders });
+  return data({ values: cmsPageFormInput(page) }, { headers: noStoreHeaders });
+}
+
+/** The form's values as the public page takes them; the body through the public allowlist. */
+function pageView(values: CmsPageFormInput) {
+  return { title: values.title || "Titre de la page", html: sanitizeContentHtml(values.content) };
+}
+
+export default function CmsPagePreview({ loaderData, params }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const { data: values, live } = usePreviewData(loaderData.values);
+
+  if (searchParams.has("embed")) {
+    return (
+      <main data-live={live || undefined}>
+        <CmsPageView page={pageView(values)} />
+      </main>
+    );
+  }
+  return (
+    <main className="flex h-svh flex-col gap-3 p-3 md:p-4">
+      <header className="flex flex-col gap-3">
+        <h1 className="text-lg font-semibold">Aperçu de la page</h1>
+        {values.isPublished ? null : (
+          <PreviewNotice title={CMS_LIMITED_PREVIEW.title}>{CMS_LIMITED_PREVIEW.description}</PreviewNotice>
+        )}
+      </header>
+      <PreviewFrame
+        title="Aperçu de la page"
+        src={`/admin/cms/preview/${params.id}?embed=1`}
+        data={values}
+        className="flex-1"
+      />
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main className="p-6">
+      <AdminError
+        error={error}
+        message={
+          typeof (error as { data?: unknown })?.data === "string"
+            ? (error as { data: string }).data
+            : "Impossible de charger la page."
+        }
+        retryTo="/admin/cms"
+        retryLabel="Retour à la liste des pages"
+      />
+    </main>
+  );
+}
