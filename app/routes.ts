@@ -28,6 +28,8 @@ export default [
       route("cms", "routes/admin/cms/index.tsx"),
       route("cms/create", "routes/admin/cms/editor.tsx", { id: "admin-cms-create" }),
       route("cms/edit/:id", "routes/admin/cms/editor.tsx", { id: "admin-cms-edit" }),
+      // -- contacts
+      route("contacts", "routes/admin/contacts/index.tsx"),
       // -- configuration (admin only)
       route("settings", "routes/admin/settings/index.tsx"),
       route("seo", "routes/admin/seo/index.tsx"),
@@ -39,6 +41,8 @@ export default [
     // -- previews: the public page alone, outside the back office's frame
     route("blog/preview/:id", "routes/admin/blog/preview.tsx"),
     route("cms/preview/:id", "routes/admin/cms/preview.tsx"),
+    // -- the inbox as a CSV file
+    route("contacts/export", "routes/admin/contacts/export.ts"),
     // -- back-office resources (JSON)
     route("api/media", "routes/admin/api/media.ts"),
     route("email-templates/mail-status", "routes/admin/email-templates/mail-status.ts"),

@@ -23,6 +23,8 @@ export const adminAccess = {
   "/admin/cms/create": "user",
   "/admin/cms/edit/:id": "user",
   "/admin/cms/preview/:id": "user",
+  "/admin/contacts": "user",
+  "/admin/contacts/export": "user",
   "/admin/settings": "admin",
   "/admin/seo": "admin",
   "/admin/gtm": "admin",

@@ -13,7 +13,8 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Mot de passe").fill(account.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  // Password hashing is slow by design, slower still on a busy machine.
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 30_000 });
 }
 
 export const test = base.extend<object, { staffState: string }>({

@@ -1,19 +1,37 @@
-import { ExternalLink, LogOut } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Bell, ExternalLink, LogOut, Settings } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
 import type { UserRole } from "~/lib/enums";
-import { userRoleLabels } from "~/lib/roles";
+import { formatDateTime } from "~/lib/format-date";
+import { hasRole, userRoleLabels } from "~/lib/roles";
+import type { NewContactsSummary } from "~/server/contacts/inbox.server";
 import { SidebarTrigger } from "./sidebar";
 
-type Props = { user: { email: string; name: string; role: string } };
+type Props = {
+  user: { email: string; name: string; role: string };
+  notifications: NewContactsSummary;
+};
 
-export function AdminHeader({ user }: Props) {
+/** back-office.md §2.3: notifications, settings and 'Déconnexion'. */
+export function AdminHeader({ user, notifications }: Props) {
   const navigation = useNavigation();
   const signingOut = navigation.state !== "idle" && navigation.formAction === "/admin/logout";
   const roleLabel = userRoleLabels[user.role as UserRole] ?? user.role;
+  // Users cannot open the site settings: their settings are their profile.
+  const settings = hasRole(user, "admin")
+    ? { to: "/admin/settings", label: "Configuration du site" }
+    : { to: "/admin/profile", label: "Mon profil" };
 
   return (
-    <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur md:px-4">
+    <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-1 border-b bg-background/95 px-3 backdrop-blur sm:gap-2 md:px-4">
       <SidebarTrigger />
       <div className="h-5 w-px bg-border" aria-hidden />
       <p className="min-w-0 flex-1 truncate text-sm text-muted-foreground">
@@ -27,12 +45,69 @@ export function AdminHeader({ user }: Props) {
           <span className="sr-only"> (nouvel onglet)</span>
         </a>
       </Button>
+      <Notifications notifications={notifications} />
+      <Button asChild variant="ghost" size="icon" title={settings.label}>
+        <Link to={settings.to}>
+          <Settings aria-hidden />
+          <span className="sr-only">{settings.label}</span>
+        </Link>
+      </Button>
       <Form method="post" action="/admin/logout">
         <Button type="submit" variant="outline" size="sm" disabled={signingOut}>
           <LogOut aria-hidden />
-          Déconnexion
+          <span className="sr-only sm:not-sr-only">Déconnexion</span>
         </Button>
       </Form>
     </header>
+  );
+}
+
+function Notifications({ notifications }: { notifications: NewContactsSummary }) {
+  const { count, latest } = notifications;
+  const label =
+    count === 0
+      ? "Notifications : aucune nouvelle demande"
+      : `Notifications : ${count} nouvelle${count > 1 ? "s" : ""} demande${count > 1 ? "s" : ""}`;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="relative" title={label}>
+          <Bell aria-hidden />
+          <span className="sr-only">{label}</span>
+          {count > 0 ? (
+            <span
+              aria-hidden
+              data-testid="notification-count"
+              className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] font-semibold leading-none text-primary-foreground"
+            >
+              {count > 99 ? "99+" : count}
+            </span>
+          ) : null}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-1rem)]">
+        <DropdownMenuLabel>
+          {count === 0
+            ? "Aucune nouvelle demande"
+            : `${count} nouvelle${count > 1 ? "s" : ""} demande${count > 1 ? "s" : ""}`}
+        </DropdownMenuLabel>
+        {latest.length > 0 ? <DropdownMenuSeparator /> : null}
+        {latest.map((contact) => (
+          <DropdownMenuItem key={contact.id} asChild>
+            <Link to={`/admin/contacts?contact=${contact.id}`} className="flex flex-col items-start gap-0.5">
+              <span className="w-full truncate font-medium">{contact.name}</span>
+              <span className="w-full truncate text-xs text-muted-foreground">
+                {contact.subject ? `${contact.subject} · ` : ""}
+                {formatDateTime(contact.createdAt)}
+              </span>
+            </Link>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/admin/contacts?status=new">Voir toutes les demandes</Link>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

@@ -1,6 +1,7 @@
 import {
   ChartNoAxesColumn,
   FileText,
+  Inbox,
   LayoutDashboard,
   Mail,
   Newspaper,
@@ -40,7 +41,7 @@ export const adminMenu: AdminMenuGroup[] = [
       { label: "Pages", to: "/admin/cms", icon: FileText },
     ],
   },
-  { label: "Contacts", entries: [] },
+  { label: "Contacts", entries: [{ label: "Contacts", to: "/admin/contacts", icon: Inbox }] },
   {
     label: "Configuration",
     entries: [

@@ -7,7 +7,7 @@ import {
 } from "~/lib/enums";
 
 /** back-office.md §4: published green, draft yellow, scheduled blue, archived grey; contacts alike. */
-const variants: Record<ContentStatus | ContactStatus, BadgeVariant> = {
+export const statusVariants: Record<ContentStatus | ContactStatus, BadgeVariant> = {
   published: "success",
   draft: "warning",
   scheduled: "info",
@@ -29,5 +29,5 @@ const labels: Record<ContentStatus | ContactStatus, string> = {
  *   <StatusBadge status={article.status} />
  */
 export function StatusBadge({ status }: { status: ContentStatus | ContactStatus }) {
-  return <Badge variant={variants[status] ?? "muted"}>{labels[status] ?? status}</Badge>;
+  return <Badge variant={statusVariants[status] ?? "muted"}>{labels[status] ?? status}</Badge>;
 }

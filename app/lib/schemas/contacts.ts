@@ -3,24 +3,11 @@ import { contactStatuses } from "~/lib/enums";
 import { defineListSpec, type ListQuery } from "~/lib/list-query";
 
 /**
- * How long a contact request is kept after its last status change (CNIL guidance for prospect
- * data: three years after the last contact), in months. The settings screen edits it.
+ * How long a contact request is kept after its last status change, in months: the default (CNIL
+ * guidance for prospect data: three years) and the bounds the database accepts. The settings
+ * screen edits it within its own, stricter limit.
  */
 export const CONTACT_RETENTION_MONTHS = { min: 1, max: 120, default: 36 } as const;
-
-export const contactRetentionSchema = z.object({
-  contactRetentionMonths: z.coerce
-    .number({ error: "Durée de conservation invalide" })
-    .int("Durée de conservation invalide")
-    .min(
-      CONTACT_RETENTION_MONTHS.min,
-      `La durée de conservation doit être d'au moins ${CONTACT_RETENTION_MONTHS.min} mois`,
-    )
-    .max(
-      CONTACT_RETENTION_MONTHS.max,
-      `La durée de conservation ne peut pas dépasser ${CONTACT_RETENTION_MONTHS.max} mois`,
-    ),
-});
 
 export const contactStatusSchema = z.enum(contactStatuses, { error: "Statut inconnu" });
 

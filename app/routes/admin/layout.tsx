@@ -5,6 +5,7 @@ import { AdminHeader } from "~/components/admin/admin-header";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { SidebarProvider, sidebarOpenFromCookie } from "~/components/admin/sidebar";
 import { noStoreHeaders, requireUser, sessionCookieHeaders } from "~/server/auth/session.server";
+import { getNewContactsSummary } from "~/server/contacts/inbox.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Back-office | BETIC Électricité" },
@@ -13,11 +14,15 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const headers = await sessionCookieHeaders(request, noStoreHeaders);
+  const [headers, notifications] = await Promise.all([
+    sessionCookieHeaders(request, noStoreHeaders),
+    getNewContactsSummary(),
+  ]);
   return data(
     {
       user: { email: user.email, name: user.name, role: user.role ?? "user" },
       sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
+      notifications,
     },
     { headers },
   );
@@ -27,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, sidebarOpen } = loaderData;
+  const { user, sidebarOpen, notifications } = loaderData;
   const reloading = useNavigation().state === "loading";
 
   return (
@@ -40,7 +45,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <AdminSidebar user={user} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <AdminHeader user={user} />
+        <AdminHeader user={user} notifications={notifications} />
         <main id="admin-main" className="relative flex-1 p-4 md:p-6" aria-busy={reloading}>
           {reloading && (
             <p

@@ -1,0 +1,175 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ExternalLink, Loader2, Mail, Phone } from "lucide-react";
+import { useFetcher, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { serviceTypeLabels, type ServiceType } from "~/lib/enums";
+import type { FormAnswer } from "~/lib/form-answer";
+import { formatDateTime } from "~/lib/format-date";
+import { contactNoteSchema, NOTE_MAX_LENGTH } from "~/lib/schemas/contacts";
+import type { ContactDetail } from "~/server/contacts/inbox.server";
+import { ContactStatusSelect } from "./contact-status-select";
+import { FormErrors, TextareaField } from "./fields";
+
+/**
+ * One contact request in full (back-office.md §2.15): the whole message as text (never as HTML),
+ * clickable e-mail and phone, the page that brought the visitor, the status, internal notes and
+ * erasure. Open while the URL names it; closing goes back to `closeTo`.
+ */
+export function ContactDetailDialog({
+  contact,
+  closeTo,
+  eraseButton,
+}: {
+  contact: ContactDetail;
+  closeTo: string;
+  eraseButton: React.ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Dialog
+      defaultOpen
+      onOpenChange={(open) => {
+        if (!open) void navigate({ search: closeTo }, { preventScrollReset: true });
+      }}
+    >
+      <DialogContent
+        className="max-w-2xl"
+        // Not onto the status select, where an arrow key would change the status: the window itself.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle className="break-words">{contact.name}</DialogTitle>
+          <DialogDescription className="break-words">{contact.subject || "Sans objet"}</DialogDescription>
+        </DialogHeader>
+
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="text-muted-foreground">Email</dt>
+          <dd className="min-w-0 break-all">
+            <a
+              href={`mailto:${contact.email}`}
+              className="inline-flex items-center gap-1.5 underline-offset-4 hover:underline"
+            >
+              <Mail className="size-3.5 shrink-0" aria-hidden />
+              {contact.email}
+            </a>
+          </dd>
+          <dt className="text-muted-foreground">Téléphone</dt>
+          <dd>
+            {contact.phone ? (
+              <a
+                href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}
+                className="inline-flex items-center gap-1.5 underline-offset-4 hover:underline"
+              >
+                <Phone className="size-3.5 shrink-0" aria-hidden />
+                {contact.phone}
+              </a>
+            ) : (
+              "—"
+            )}
+          </dd>
+          <dt className="text-muted-foreground">Service</dt>
+          <dd>{serviceTypeLabels[contact.serviceType as ServiceType] ?? contact.serviceType}</dd>
+          <dt className="text-muted-foreground">Date</dt>
+          <dd>{formatDateTime(contact.createdAt)}</dd>
+          <dt className="text-muted-foreground">Page d'origine</dt>
+          <dd className="min-w-0 break-all">
+            {contact.sourcePage ? (
+              <a
+                href={contact.sourcePage}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1.5 underline-offset-4 hover:underline"
+              >
+                {contact.sourcePage}
+                <ExternalLink className="size-3.5 shrink-0" aria-hidden />
+                <span className="sr-only"> (nouvel onglet)</span>
+              </a>
+            ) : (
+              <span className="text-muted-foreground">Inconnue</span>
+            )}
+          </dd>
+          <dt className="self-center text-muted-foreground">Statut</dt>
+          <dd>
+            <ContactStatusSelect id={contact.id} status={contact.status} label="Statut de la demande" />
+          </dd>
+        </dl>
+
+        <section aria-labelledby="contact-message" className="flex flex-col gap-2">
+          <h3 id="contact-message" className="text-sm font-medium">
+            Message
+          </h3>
+          <p className="max-h-72 overflow-y-auto whitespace-pre-wrap break-words rounded-md border bg-background/60 p-3 text-sm">
+            {contact.message}
+          </p>
+        </section>
+
+        <Notes contact={contact} />
+
+        <DialogFooter className="border-t pt-4 sm:justify-between">{eraseButton}</DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Notes({ contact }: { contact: ContactDetail }) {
+  const fetcher = useFetcher<FormAnswer>();
+  const [form, fields] = useForm({
+    // A new note saved: a fresh, empty form.
+    id: `note-${contact.id}-${contact.notes.length}`,
+    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    defaultValue: { body: "" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactNoteSchema }),
+  });
+  const saving = fetcher.state !== "idle";
+  return (
+    <section aria-labelledby="contact-notes" className="flex flex-col gap-3">
+      <h3 id="contact-notes" className="text-sm font-medium">
+        Notes internes
+      </h3>
+      {contact.notes.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Aucune note pour cette demande.</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {contact.notes.map((note) => (
+            <li key={note.id} className="rounded-md border bg-background/40 p-3 text-sm">
+              <p className="mb-1 text-xs text-muted-foreground">
+                {note.authorEmail ?? "Compte supprimé"} · {formatDateTime(note.createdAt)}
+              </p>
+              <p className="whitespace-pre-wrap break-words">{note.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <fetcher.Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+        <input type="hidden" name="intent" value="note" />
+        <input type="hidden" name="id" value={contact.id} />
+        <TextareaField
+          meta={fields.body}
+          label="Ajouter une note"
+          rows={3}
+          maxLength={NOTE_MAX_LENGTH}
+          placeholder="Rappelé le client, devis envoyé..."
+        />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Button type="submit" variant="secondary" className="self-end" disabled={saving}>
+          {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
+          {saving ? "Enregistrement..." : "Ajouter la note"}
+        </Button>
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,377 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Download, Eye, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, useLocation } from "react-router";
+import type { Route } from "./+types/index";
+import { AdminError } from "~/components/admin/admin-error";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { ContactDetailDialog } from "~/components/admin/contact-detail";
+import { ContactStatusSelect } from "~/components/admin/contact-status-select";
+import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
+import { PageHeader } from "~/components/admin/page-header";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { contactStatuses, contactStatusLabels, serviceTypeLabels, type ServiceType } from "~/lib/enums";
+import { formatDateTime } from "~/lib/format-date";
+import { listSearch, parseListQuery } from "~/lib/list-query";
+import { contactListSpec, contactNoteSchema, contactStatusSchema } from "~/lib/schemas/contacts";
+import { z } from "~/lib/zod";
+import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { MissingRowError } from "~/server/audit/mutation.server";
+import { requireRole } from "~/server/auth/session.server";
+import {
+  addContactNote,
+  eraseContact,
+  getContact,
+  listContacts,
+  setContactStatus,
+  type ContactListItem,
+} from "~/server/contacts/inbox.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Gestion des Contacts | Back-office" }];
+
+/** `?contact=<id>` opens a request's detail over the list (links from the header land there). */
+const DETAIL_PARAM = "contact";
+const uuid = z.uuid();
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "user");
+  const query = parseListQuery(request, contactListSpec);
+  const detailId = new URL(request.url).searchParams.get(DETAIL_PARAM);
+  const [contacts, detail] = await Promise.all([
+    listContacts(query),
+    detailId && uuid.safeParse(detailId).success ? getContact(detailId) : null,
+  ]);
+  return { query, contacts, detail };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireRole(request, "user");
+  const who = { actor: user, ip: context.clientIp };
+  const formData = await request.formData();
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  const ids = formData
+    .getAll("id")
+    .filter((value): value is string => typeof value === "string" && uuid.safeParse(value).success);
+
+  switch (formData.get("intent")) {
+    case "status": {
+      const status = contactStatusSchema.safeParse(formData.get("status"));
+      if (!status.success || ids.length === 0)
+        throw new Response("Statut ou demande invalide", { status: 400 });
+      try {
+        await setContactStatus(who, ids, status.data);
+      } catch (error) {
+        logger.error({ err: error }, "contact status change failed");
+        return redirectWithToast(back, {
+          type: "error",
+          title: "Erreur",
+          description: "Impossible de mettre à jour le statut de la demande",
+        });
+      }
+      return redirectWithToast(back, {
+        title: "Statut mis à jour",
+        description:
+          ids.length > 1 ? `${ids.length} demandes : ${contactStatusLabels[status.data]}` : undefined,
+      });
+    }
+    case "note": {
+      const submission = parseWithZod(formData, { schema: contactNoteSchema });
+      if (submission.status !== "success") return replyInvalid(submission);
+      try {
+        if (ids.length !== 1) throw new MissingRowError("contacts", String(formData.get("id")));
+        await addContactNote(who, ids[0]!, submission.value.body);
+      } catch (error) {
+        if (error instanceof MissingRowError)
+          return replyInvalid(submission, { formErrors: ["Cette demande n'existe plus."] });
+        return replyFailed(submission, error, "Impossible d'ajouter la note");
+      }
+      return redirectWithToast(back, { title: "Note ajoutée" });
+    }
+    case "erase": {
+      url.searchParams.delete(DETAIL_PARAM);
+      const list = url.pathname + url.search;
+      try {
+        if (ids.length !== 1) throw new MissingRowError("contacts", String(formData.get("id")));
+        await eraseContact(who, ids[0]!);
+      } catch (error) {
+        if (!(error instanceof MissingRowError)) logger.error({ err: error }, "contact erasure failed");
+        return redirectWithToast(list, {
+          type: "error",
+          title: "Erreur",
+          description: "Impossible de supprimer la demande",
+        });
+      }
+      return redirectWithToast(list, {
+        title: "Demande supprimée",
+        description: "La demande, ses notes et ses e-mails ont été effacés.",
+      });
+    }
+  }
+  throw new Response("Action inconnue", { status: 400 });
+}
+
+function EraseDialog({
+  contact,
+  compact = false,
+}: {
+  contact: Pick<ContactListItem, "id" | "name">;
+  compact?: boolean;
+}) {
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button
+          variant="ghost"
+          size={compact ? "icon" : "sm"}
+          className="text-red-300 hover:text-red-200"
+          title={compact ? "Supprimer" : undefined}
+        >
+          <Trash2 aria-hidden />
+          <span className={compact ? "sr-only" : undefined}>Supprimer</span>
+          <span className="sr-only"> la demande de {contact.name}</span>
+        </Button>
+      }
+      title="Supprimer définitivement cette demande ?"
+      description={`La demande de « ${contact.name} », ses notes et les e-mails envoyés à son sujet seront effacés (droit à l'effacement). Cette action ne peut pas être annulée.`}
+      intent="erase"
+      fields={{ id: contact.id }}
+    />
+  );
+}
+
+function serviceLabel(type: string) {
+  return serviceTypeLabels[type as ServiceType] ?? type;
+}
+
+/** The detail's address: the list as it is, plus the request to show. */
+function useDetailLink() {
+  const { search } = useLocation();
+  return (id: string) => {
+    const params = new URLSearchParams(search);
+    params.set(DETAIL_PARAM, id);
+    return `?${params}`;
+  };
+}
+
+export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
+  const { query, contacts, detail } = loaderData;
+  const location = useLocation();
+  const detailLink = useDetailLink();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const pageIds = contacts.items.map((contact) => contact.id);
+  const chosen = pageIds.filter((id) => selected.has(id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const columns: Column<ContactListItem>[] = [
+    {
+      id: "name",
+      header: "Nom",
+      card: "title",
+      className: "max-w-[170px]",
+      cell: (c) => (
+        <span className="flex min-w-0 items-center gap-2.5">
+          <Checkbox
+            checked={selected.has(c.id)}
+            onCheckedChange={(on) => toggle(c.id, on === true)}
+            aria-label={`Sélectionner la demande de ${c.name}`}
+          />
+          <Link
+            to={detailLink(c.id)}
+            preventScrollReset
+            className="min-w-0 truncate font-medium underline-offset-4 hover:underline"
+          >
+            {c.name}
+          </Link>
+        </span>
+      ),
+    },
+    {
+      id: "email",
+      header: "Email",
+      className: "max-w-[180px] truncate",
+      cell: (c) => (
+        <a href={`mailto:${c.email}`} className="underline-offset-4 hover:underline">
+          {c.email}
+        </a>
+      ),
+    },
+    {
+      id: "phone",
+      header: "Téléphone",
+      className: "whitespace-nowrap",
+      cell: (c) =>
+        c.phone ? (
+          <a href={`tel:${c.phone.replace(/[^\d+]/g, "")}`} className="underline-offset-4 hover:underline">
+            {c.phone}
+          </a>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        ),
+    },
+    {
+      id: "service",
+      header: "Service",
+      className: "max-w-[130px]",
+      cell: (c) => serviceLabel(c.serviceType),
+    },
+    {
+      id: "createdAt",
+      header: "Date",
+      sortable: true,
+      firstDir: "desc",
+      className: "whitespace-nowrap",
+      cell: (c) => formatDateTime(c.createdAt),
+    },
+    {
+      id: "status",
+      header: "Statut",
+      cell: (c) => (
+        <ContactStatusSelect id={c.id} status={c.status} label={`Statut de la demande de ${c.name}`} />
+      ),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      card: "actions",
+      className: "w-px whitespace-nowrap",
+      cell: (c) => (
+        <div className="flex gap-1">
+          <Button asChild variant="ghost" size="icon" title="Voir">
+            <Link to={detailLink(c.id)} preventScrollReset>
+              <Eye aria-hidden />
+              <span className="sr-only">Voir la demande de {c.name}</span>
+            </Link>
+          </Button>
+          <EraseDialog contact={c} compact />
+        </div>
+      ),
+    },
+  ];
+
+  const exportSearch = listSearch(location.search, { [DETAIL_PARAM]: null, page: null });
+  const filtered = Boolean(query.q || query.filters.status);
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <PageHeader
+        title="Gestion des Contacts"
+        description="Les demandes envoyées depuis le formulaire de contact du site."
+        actions={
+          <Button asChild variant="outline">
+            <a href={`/admin/contacts/export${exportSearch}`} download>
+              <Download aria-hidden />
+              Exporter (CSV)
+              {filtered ? <span className="sr-only"> la liste filtrée</span> : null}
+            </a>
+          </Button>
+        }
+      />
+      <ListFilters keep={[]}>
+        <SearchField
+          label="Rechercher"
+          placeholder="Nom, email, objet, message ou service"
+          defaultValue={query.q}
+        />
+        <FilterSelect
+          name="status"
+          label="Statut"
+          allLabel="Tous les statuts"
+          options={contactStatuses.map((value) => ({ value, label: contactStatusLabels[value] }))}
+          value={query.filters.status}
+        />
+      </ListFilters>
+
+      {contacts.items.length > 0 ? (
+        <Form
+          method="post"
+          className="flex flex-col gap-3 rounded-lg border bg-card/60 p-3 sm:flex-row sm:items-center"
+          aria-label="Changer le statut de plusieurs demandes"
+          onSubmit={() => setSelected(new Set())}
+        >
+          <input type="hidden" name="intent" value="status" />
+          {chosen.map((id) => (
+            <input key={id} type="hidden" name="id" value={id} />
+          ))}
+          <label className="flex items-center gap-2 text-sm">
+            <Checkbox
+              checked={
+                chosen.length === 0 ? false : chosen.length === pageIds.length ? true : "indeterminate"
+              }
+              onCheckedChange={(on) => setSelected(on === true ? new Set(pageIds) : new Set())}
+            />
+            Tout sélectionner sur cette page
+          </label>
+          <span className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
+            {chosen.length} sélectionnée{chosen.length > 1 ? "s" : ""}
+          </span>
+          <div className="flex gap-2">
+            <NativeSelect
+              name="status"
+              aria-label="Nouveau statut"
+              className="sm:w-40"
+              defaultValue="in_progress"
+            >
+              {contactStatuses.map((value) => (
+                <NativeSelectOption key={value} value={value}>
+                  {contactStatusLabels[value]}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+            <Button type="submit" variant="secondary" disabled={chosen.length === 0}>
+              Appliquer
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+
+      <DataTable
+        caption="Demandes de contact"
+        rows={contacts.items}
+        rowKey={(c) => c.id}
+        columns={columns}
+        sort={{ sort: query.sort, dir: query.dir }}
+        empty={
+          <EmptyState
+            title={
+              filtered
+                ? "Aucune demande ne correspond à cette recherche."
+                : "Aucune demande de contact pour le moment."
+            }
+          />
+        }
+      />
+      <Pagination page={contacts} totalLabel={(n) => `${n} demande${n > 1 ? "s" : ""}`} />
+
+      {detail ? (
+        <ContactDetailDialog
+          key={detail.id}
+          contact={detail}
+          closeTo={listSearch(location.search, { [DETAIL_PARAM]: null, page: query.page })}
+          eraseButton={<EraseDialog contact={detail} />}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminError
+      error={error}
+      message="Impossible de récupérer les demandes de contact"
+      retryTo="/admin/contacts"
+    />
+  );
+}

@@ -1,0 +1,245 @@
+import { readFile } from "node:fs/promises";
+import type { Browser, Page } from "@playwright/test";
+import { sql } from "../support/e2e";
+import { expect as baseExpect, staff, test, toast } from "./admin-support";
+
+// Several pages per test, on a machine shared with other work: patient waits.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const XSS_NAME = "<img src=x onerror=alert(1)>";
+
+/** A page that fails the test should any script of a visitor's request run (alert). */
+function failOnDialog(page: Page) {
+  page.on("dialog", async (dialog) => {
+    await dialog.dismiss();
+    throw new Error(`a script ran: ${dialog.message()}`);
+  });
+}
+
+async function sendRequest(browser: Browser, values: { name: string; email: string; from?: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // The visitor reads a page first, then goes to the form: that page brought them.
+  await page.goto(values.from ?? "/about");
+  await page.getByRole("link", { name: "Contact", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await page.getByLabel("Nom complet").fill(values.name);
+  await page.getByLabel("Email").fill(values.email);
+  await page.getByLabel("Téléphone").fill("06 12 34 56 78");
+  await page.getByLabel("Type de prestation").selectOption({ label: "Rénovation électrique" });
+  await page.getByLabel("Objet").fill("Rénovation du tableau");
+  await page.getByLabel("Message").fill("Bonjour,\nje voudrais un devis pour mon tableau électrique.");
+  await page.getByRole("button", { name: "Envoyer le message" }).click();
+  await expect(page.getByText("Message envoyé avec succès!")).toBeVisible();
+  await context.close();
+}
+
+test.describe.configure({ timeout: 90_000 });
+
+test.beforeAll(async () => {
+  await sql("update site_settings set recaptcha_site_key = null, recaptcha_secret_key = null");
+});
+test.beforeEach(async () => {
+  await sql("delete from rate_limits");
+});
+
+test.describe("contact inbox (1280 px)", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("a request from the public form reaches the header and the inbox, its name shown as text", async ({
+    page,
+    browser,
+  }) => {
+    const email = `xss-${Date.now()}@exemple.fr`;
+    await sendRequest(browser, { name: XSS_NAME, email });
+    const [stored] = await sql<{ source_page: string }>("select source_page from contacts where email = $1", [
+      email,
+    ]);
+    expect(stored!.source_page).toBe("/about");
+
+    failOnDialog(page);
+    await page.goto("/admin");
+    const [{ count }] = await sql<{ count: number }>(
+      "select count(*)::int as count from contacts where status = 'new'",
+    );
+    const bell = page.getByRole("button", { name: /^Notifications/ });
+    await expect(bell).toHaveAccessibleName(
+      `Notifications : ${count} nouvelle${count > 1 ? "s" : ""} demande${count > 1 ? "s" : ""}`,
+    );
+    await bell.click();
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem").first()).toContainText(XSS_NAME);
+    await menu.getByRole("menuitem").first().click();
+
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: XSS_NAME })).toBeVisible();
+    await expect(dialog.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
+    await expect(dialog.getByRole("link", { name: "06 12 34 56 78" })).toHaveAttribute(
+      "href",
+      "tel:0612345678",
+    );
+    await expect(dialog.getByRole("link", { name: /\/about/ })).toHaveAttribute("href", "/about");
+    await expect(dialog.getByText("je voudrais un devis pour mon tableau électrique.")).toBeVisible();
+    expect(await page.locator("img[src='x']").count()).toBe(0);
+    await page.screenshot({ path: "test-results/inbox-detail-1280.png" });
+  });
+
+  test("status changes inline and in the dialog, idempotently", async ({ page }) => {
+    const [contact] = await sql<{ id: string; name: string }>(
+      "insert into contacts (name, email, message, service_type) values ('Statut Témoin', 'statut@exemple.fr', 'Bonjour', 'installation') returning id, name",
+    );
+    await page.goto("/admin/contacts?q=Statut+T%C3%A9moin");
+    const select = page.getByRole("combobox", { name: "Statut de la demande de Statut Témoin" });
+    await expect(select).toHaveValue("new");
+    await select.selectOption("in_progress");
+    await expect(toast(page, "Statut mis à jour")).toBeVisible();
+    const [first] = await sql<{ status: string; status_changed_at: Date }>(
+      "select status, status_changed_at from contacts where id = $1",
+      [contact!.id],
+    );
+    expect(first!.status).toBe("in_progress");
+
+    await page.getByRole("link", { name: "Statut Témoin", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("combobox", { name: "Statut de la demande" }).selectOption("completed");
+    await expect(toast(page, "Statut mis à jour").last()).toBeVisible();
+    await expect
+      .poll(async () => (await sql("select status from contacts where id = $1", [contact!.id]))[0]!.status)
+      .toBe("completed");
+    const audits = await sql(
+      "select count(*)::int as n from audit_log where entity_id = $1 and action = 'status'",
+      [contact!.id],
+    );
+    expect(audits[0]!.n).toBe(2);
+  });
+
+  test("search and status filter live in the URL; a note is kept with its author", async ({ page }) => {
+    await sql(
+      `insert into contacts (name, email, subject, message, service_type, status) values
+        ('Filtre Un', 'filtre1@exemple.fr', 'Borne de recharge', 'Installer une borne 7 kW', 'installation', 'new'),
+        ('Filtre Deux', 'filtre2@exemple.fr', 'Borne de recharge', 'Borne au garage', 'installation', 'archived')`,
+    );
+    await page.goto("/admin/contact");
+    await expect(page).toHaveURL(/\/admin\/contacts$/);
+    await expect(page.getByRole("heading", { name: "Gestion des Contacts", level: 1 })).toBeVisible();
+    await page.getByLabel("Rechercher").fill("borne");
+    await expect(page).toHaveURL(/[?&]q=borne/);
+    await expect(page.getByRole("link", { name: "Filtre Un", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Filtre Deux", exact: true })).toBeVisible();
+    await page.getByLabel("Statut", { exact: true }).selectOption({ label: "Archivé" });
+    await expect(page).toHaveURL(/status=archived/);
+    await expect(page.getByRole("link", { name: "Filtre Un", exact: true })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("link", { name: "Filtre Deux", exact: true })).toBeVisible();
+    await expect(page.getByLabel("Rechercher")).toHaveValue("borne");
+
+    // Quotes, % and a very long search are text, not errors.
+    for (const q of ["l'atelier", "100%", "_", "x".repeat(10_000)]) {
+      const response = await page.goto(`/admin/contacts?q=${encodeURIComponent(q)}`);
+      expect(response!.status()).toBe(200);
+      await expect(page.getByRole("heading", { name: "Gestion des Contacts" })).toBeVisible();
+    }
+
+    await page.goto("/admin/contacts?q=Filtre+Deux");
+    await page.getByRole("link", { name: "Filtre Deux", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Ajouter la note" }).click();
+    await expect(dialog.getByText("La note ne peut pas être vide")).toBeVisible();
+    await dialog.getByLabel("Ajouter une note").fill("Rappelé le 12, devis à envoyer");
+    await dialog.getByRole("button", { name: "Ajouter la note" }).click();
+    await expect(toast(page, "Note ajoutée")).toBeVisible();
+    await expect(dialog.getByText("Rappelé le 12, devis à envoyer")).toBeVisible();
+    await expect(
+      dialog.getByText(new RegExp(`${staff.email} · \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d`)),
+    ).toBeVisible();
+    await expect(dialog.getByLabel("Ajouter une note")).toHaveValue("");
+  });
+
+  test("the CSV export is the filtered list, UTF-8 with a BOM, one row per request", async ({ page }) => {
+    await sql(
+      `insert into contacts (name, email, subject, message, service_type, status) values
+        ('Éloïse Crème', 'eloise@exemple.fr', 'Dépannage ; urgent', E'Ligne 1\nLigne 2 à côté', 'depannage', 'completed')`,
+    );
+    await page.goto("/admin/contacts?status=completed");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /Exporter \(CSV\)/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^demandes-contact-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = await readFile((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString("utf8").slice(1);
+    expect(text.startsWith("Date;Nom;Email;Téléphone;Service;Objet;Message;Statut;Page d'origine\r\n")).toBe(
+      true,
+    );
+    expect(text).toContain("Éloïse Crème");
+    expect(text).toContain('"Ligne 1\nLigne 2 à côté"');
+    const records = text.split("\r\n").filter((line) => /^\d\d\/\d\d\/\d{4} \d\d:\d\d;/.test(line));
+    const [{ n }] = await sql<{ n: number }>(
+      "select count(*)::int as n from contacts where status = 'completed'",
+    );
+    expect(records).toHaveLength(n);
+    expect(records.every((line) => line.includes(";Terminé;"))).toBe(true);
+  });
+
+  test("a request is erased on demand, after confirmation, with its notes", async ({ page }) => {
+    const [contact] = await sql<{ id: string }>(
+      "insert into contacts (name, email, message) values ('Effacer Moi', 'effacer@exemple.fr', 'Supprimez mes données') returning id",
+    );
+    await sql("insert into contact_notes (contact_id, body) values ($1, 'note')", [contact!.id]);
+    await page.goto(`/admin/contacts?contact=${contact!.id}`);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: /Supprimer/ }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("droit à l'effacement");
+    await confirm.getByRole("button", { name: "Annuler" }).click();
+    expect(await sql("select id from contacts where id = $1", [contact!.id])).toHaveLength(1);
+
+    await dialog.getByRole("button", { name: /Supprimer/ }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer" }).click();
+    await expect(toast(page, "Demande supprimée")).toBeVisible();
+    await expect(page).not.toHaveURL(/contact=/);
+    expect(await sql("select id from contacts where id = $1", [contact!.id])).toHaveLength(0);
+    expect(await sql("select id from contact_notes where contact_id = $1", [contact!.id])).toHaveLength(0);
+  });
+
+  test("several requests change status at once", async ({ page }) => {
+    await sql(
+      "insert into contacts (name, email, message) values ('Lot Un', 'lot1@exemple.fr', 'a'), ('Lot Deux', 'lot2@exemple.fr', 'b')",
+    );
+    await page.goto("/admin/contacts?q=Lot+");
+    await page.getByRole("checkbox", { name: "Sélectionner la demande de Lot Un" }).click();
+    await page.getByRole("checkbox", { name: "Sélectionner la demande de Lot Deux" }).click();
+    await expect(page.getByText("2 sélectionnées")).toBeVisible();
+    await page.getByLabel("Nouveau statut").selectOption("archived");
+    await page.getByRole("button", { name: "Appliquer" }).click();
+    await expect(toast(page, "Statut mis à jour")).toBeVisible();
+    const rows = await sql("select status from contacts where name in ('Lot Un', 'Lot Deux')");
+    expect(rows.map((row) => row.status)).toEqual(["archived", "archived"]);
+  });
+});
+
+test.describe("contact inbox (375 px)", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test("cards, the detail and the status change work on a phone", async ({ page }) => {
+    await sql(
+      "insert into contacts (name, email, phone, message, service_type) values ('Mobile Client', 'mobile@exemple.fr', '07 00 00 00 00', 'Depuis mon téléphone', 'autre')",
+    );
+    failOnDialog(page);
+    await page.goto("/admin/contacts?q=Mobile+Client");
+    const card = page.getByRole("list", { name: "Demandes de contact" }).getByRole("listitem");
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText("mobile@exemple.fr");
+    await card
+      .getByRole("combobox", { name: "Statut de la demande de Mobile Client" })
+      .selectOption("in_progress");
+    await expect(toast(page, "Statut mis à jour")).toBeVisible();
+    await card.getByRole("link", { name: "Mobile Client", exact: true }).click();
+    await expect(page.getByRole("dialog").getByText("Depuis mon téléphone")).toBeVisible();
+    await page.screenshot({ path: "test-results/inbox-detail-375.png" });
+    await page.keyboard.press("Escape");
+    await expect(page).not.toHaveURL(/contact=/);
+    await page.screenshot({ path: "test-results/inbox-list-375.png", fullPage: true });
+  });
+});
