@@ -37,6 +37,9 @@ export default [
       route("cors", "routes/admin/cors/index.tsx"),
       route("email-templates", "routes/admin/email-templates/index.tsx"),
       route("email-templates/outbox", "routes/admin/email-templates/outbox.tsx"),
+      // -- users (admin only) and everyone's own profile
+      route("users", "routes/admin/users/index.tsx"),
+      route("profile", "routes/admin/profile/index.tsx"),
     ]),
     // -- previews: the public page alone, outside the back office's frame
     route("blog/preview/:id", "routes/admin/blog/preview.tsx"),

@@ -32,6 +32,8 @@ export const adminAccess = {
   "/admin/email-templates": "admin",
   "/admin/email-templates/outbox": "admin",
   "/admin/email-templates/mail-status": "admin",
+  "/admin/users": "admin",
+  "/admin/profile": "user",
   "/admin/api/media": "user",
   "/admin/contact": "public",
   "/admin/author": "public",

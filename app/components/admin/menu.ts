@@ -1,5 +1,6 @@
 import {
   ChartNoAxesColumn,
+  CircleUserRound,
   FileText,
   Inbox,
   LayoutDashboard,
@@ -10,6 +11,7 @@ import {
   ShieldCheck,
   Tags,
   UserPen,
+  Users,
   type LucideIcon,
 } from "lucide-react";
 import type { AdminScreenPath } from "~/lib/admin-access";
@@ -52,5 +54,11 @@ export const adminMenu: AdminMenuGroup[] = [
       { label: "Templates d'email", to: "/admin/email-templates", icon: Mail },
     ],
   },
-  { label: "Utilisateurs", entries: [] },
+  {
+    label: "Utilisateurs",
+    entries: [
+      { label: "Utilisateurs", to: "/admin/users", icon: Users },
+      { label: "Profil", to: "/admin/profile", icon: CircleUserRound },
+    ],
+  },
 ];

@@ -47,6 +47,11 @@ export const passwordChangeSchema = z
   .refine((value) => value.newPassword === value.confirmPassword, {
     message: "Les mots de passe ne correspondent pas",
     path: ["confirmPassword"],
+    // Also while another field is refused (Zod skips refinements then): every message at once.
+    when: ({ value }) => {
+      const fields = value as { newPassword?: unknown; confirmPassword?: unknown };
+      return typeof fields.newPassword === "string" && typeof fields.confirmPassword === "string";
+    },
   });
 
 /**

@@ -1,0 +1,181 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { KeyRound, Loader2, UserRound } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/index";
+import { AdminError } from "~/components/admin/admin-error";
+import { FormErrors, TextField } from "~/components/admin/fields";
+import { PageHeader } from "~/components/admin/page-header";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import type { FormAnswer } from "~/lib/form-answer";
+import { formatDateTime } from "~/lib/format-date";
+import { passwordChangeSchema } from "~/lib/schemas/users";
+import { getAccount } from "~/server/auth/manage-users.server";
+import { changeOwnPassword } from "~/server/auth/credentials.server";
+import { requireRole } from "~/server/auth/session.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Profil | Back-office" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireRole(request, "user");
+  return { account: await getAccount(user.id) };
+}
+
+const WRONG_PASSWORD_MESSAGE = "Mot de passe actuel incorrect";
+const FAILED_MESSAGE = "Une erreur est survenue lors de la mise à jour du profil";
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRole(request, "user");
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: passwordChangeSchema });
+  const refuse = (
+    status: number,
+    errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
+  ) =>
+    data<FormAnswer>(
+      {
+        result: submission.reply({
+          ...errors,
+          hideFields: ["currentPassword", "newPassword", "confirmPassword"],
+        }),
+      },
+      { status },
+    );
+  if (submission.status !== "success") return refuse(400, {});
+
+  let outcome: Awaited<ReturnType<typeof changeOwnPassword>>;
+  try {
+    outcome = await changeOwnPassword(request, user, submission.value);
+  } catch (error) {
+    logger.error({ err: error }, "password change failed");
+    return refuse(500, { formErrors: [FAILED_MESSAGE] });
+  }
+  switch (outcome.status) {
+    case "ok":
+      // The other sessions are over; this browser carries the new one (Set-Cookie).
+      return redirectWithToast(
+        "/admin/profile",
+        { title: "Mot de passe mis à jour" },
+        { headers: outcome.headers },
+      );
+    case "wrong":
+      return refuse(400, { fieldErrors: { currentPassword: [WRONG_PASSWORD_MESSAGE] } });
+    case "throttled":
+      return refuse(429, {
+        formErrors: [
+          `Trop de tentatives. Réessayez dans ${outcome.retryAfterSeconds} seconde${outcome.retryAfterSeconds > 1 ? "s" : ""}.`,
+        ],
+      });
+    default:
+      return refuse(400, { formErrors: [FAILED_MESSAGE] });
+  }
+}
+
+function Detail({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
+      <dt className="text-sm text-muted-foreground sm:w-44 sm:shrink-0">{label}</dt>
+      <dd className="min-w-0 break-all text-sm">{value}</dd>
+    </div>
+  );
+}
+
+export default function ProfileScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { account } = loaderData;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "password-change",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+  });
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <PageHeader title="Profil" description="Votre compte et votre mot de passe." />
+      {/* After a refused change, the form is where the person is. */}
+      <Tabs defaultValue={actionData ? "security" : "account"}>
+        <TabsList>
+          <TabsTrigger value="account">
+            <UserRound aria-hidden />
+            Compte
+          </TabsTrigger>
+          <TabsTrigger value="security">
+            <KeyRound aria-hidden />
+            Sécurité
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="account">
+          <Card>
+            <CardHeader>
+              <CardTitle>Informations du compte</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {account ? (
+                <dl className="flex flex-col gap-3">
+                  <Detail label="Email" value={account.email} />
+                  <Detail label="Identifiant" value={<code className="text-xs">{account.id}</code>} />
+                  <Detail
+                    label="Dernière connexion"
+                    value={account.lastSignInAt ? formatDateTime(account.lastSignInAt) : "Jamais"}
+                  />
+                  <Detail label="Date de création" value={formatDateTime(account.createdAt)} />
+                </dl>
+              ) : (
+                <p className="text-sm text-muted-foreground">Aucune information disponible</p>
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="security">
+          <Card>
+            <CardHeader>
+              <CardTitle>Changer le mot de passe</CardTitle>
+              <CardDescription>
+                Vos autres sessions ouvertes (autres navigateurs, autres appareils) seront fermées.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+                <TextField
+                  meta={fields.currentPassword}
+                  type="password"
+                  label="Mot de passe actuel"
+                  autoComplete="current-password"
+                />
+                <TextField
+                  meta={fields.newPassword}
+                  type="password"
+                  label="Nouveau mot de passe"
+                  autoComplete="new-password"
+                  description="Au moins 6 caractères ; les mots de passe trop courants sont refusés."
+                />
+                <TextField
+                  meta={fields.confirmPassword}
+                  type="password"
+                  label="Confirmer le nouveau mot de passe"
+                  autoComplete="new-password"
+                />
+                <FormErrors id={form.errorId} errors={form.errors} />
+                <Button type="submit" className="self-start" disabled={saving}>
+                  {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                  {saving ? "Enregistrement..." : "Mettre à jour le mot de passe"}
+                </Button>
+              </Form>
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} message={FAILED_MESSAGE} retryTo="/admin/profile" />;
+}

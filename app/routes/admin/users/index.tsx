@@ -1,0 +1,252 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import type { Route } from "./+types/index";
+import { AdminError } from "~/components/admin/admin-error";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DataTable, EmptyState, type Column } from "~/components/admin/data-table";
+import { SelectField, TextField } from "~/components/admin/fields";
+import { FormDialog } from "~/components/admin/form-dialog";
+import { PageHeader } from "~/components/admin/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { userRoles, type UserRole } from "~/lib/enums";
+import { formatDateTime } from "~/lib/format-date";
+import { userRoleLabels } from "~/lib/roles";
+import { createUserSchema, editUserSchema } from "~/lib/schemas/users";
+import { z } from "~/lib/zod";
+import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { MissingRowError } from "~/server/audit/mutation.server";
+import { requireRole } from "~/server/auth/session.server";
+import {
+  createUser,
+  deleteUser,
+  listUsers,
+  updateUser,
+  UserManagementError,
+  type UserListItem,
+} from "~/server/auth/manage-users.server";
+import { AccountError } from "~/server/auth/users.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Utilisateurs | Back-office" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireRole(request, "admin");
+  return { users: await listUsers(), currentUserId: user.id };
+}
+
+/** A refusal whose message is meant for the person (back-office.md §8: the server's message first). */
+function refusalMessage(error: unknown): string | null {
+  if (error instanceof AccountError || error instanceof UserManagementError) return error.message;
+  if (error instanceof MissingRowError) return "Cet utilisateur n'existe plus.";
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireRole(request, "admin");
+  const who = { actor: user, ip: context.clientIp };
+  const formData = await request.formData();
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+
+  switch (formData.get("intent")) {
+    case "create": {
+      const submission = parseWithZod(formData, { schema: createUserSchema });
+      if (submission.status !== "success") return replyInvalid(submission);
+      try {
+        await createUser(who, submission.value);
+      } catch (error) {
+        const message = refusalMessage(error);
+        if (message) return replyInvalid(submission, { formErrors: [message] });
+        return replyFailed(submission, error, "Impossible de créer l'utilisateur.");
+      }
+      return redirectWithToast(back, { title: "Utilisateur créé" });
+    }
+    case "update": {
+      const submission = parseWithZod(formData, { schema: editUserSchema });
+      if (submission.status !== "success") return replyInvalid(submission);
+      try {
+        await updateUser(who, submission.value);
+      } catch (error) {
+        const message = refusalMessage(error);
+        if (message) return replyInvalid(submission, { formErrors: [message] });
+        return replyFailed(submission, error, "Impossible de mettre à jour l'utilisateur.");
+      }
+      return redirectWithToast(back, { title: "Utilisateur modifié" });
+    }
+    case "delete": {
+      const id = z.uuid().safeParse(formData.get("id"));
+      try {
+        if (!id.success) throw new MissingRowError("users", String(formData.get("id")));
+        await deleteUser(who, id.data);
+      } catch (error) {
+        const message = refusalMessage(error);
+        if (!message) logger.error({ err: error }, "user deletion failed");
+        return redirectWithToast(back, {
+          type: "error",
+          title: "Erreur",
+          description: message ?? "Impossible de supprimer l'utilisateur.",
+        });
+      }
+      return redirectWithToast(back, { title: "Utilisateur supprimé" });
+    }
+  }
+  throw new Response("Action inconnue", { status: 400 });
+}
+
+const roleOptions = userRoles.map((role) => ({ value: role, label: userRoleLabels[role] }));
+
+function CreateUserDialog() {
+  return (
+    <FormDialog
+      trigger={
+        <Button>
+          <Plus aria-hidden />
+          Ajouter un utilisateur
+        </Button>
+      }
+      title="Ajouter un utilisateur"
+      schema={createUserSchema}
+      intent="create"
+      defaultValue={{ email: "", password: "", role: "user" }}
+      submitLabel="Créer"
+    >
+      {(fields) => (
+        <>
+          <TextField meta={fields.email} type="email" label="Email" autoComplete="off" />
+          <TextField
+            meta={fields.password}
+            type="password"
+            label="Mot de passe"
+            autoComplete="new-password"
+          />
+          <SelectField meta={fields.role} label="Rôle" options={roleOptions} />
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+function EditUserDialog({ user }: { user: UserListItem }) {
+  return (
+    <FormDialog
+      trigger={
+        <Button variant="ghost" size="sm">
+          <Pencil aria-hidden />
+          Modifier<span className="sr-only"> {user.email}</span>
+        </Button>
+      }
+      title="Modifier l'utilisateur"
+      description="Changer le rôle ou le mot de passe met fin aux sessions ouvertes de ce compte."
+      schema={editUserSchema}
+      intent="update"
+      hidden={{ id: user.id }}
+      defaultValue={{ id: user.id, role: user.role, password: "" }}
+      submitLabel="Enregistrer"
+    >
+      {(fields) => (
+        <>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`email-${user.id}`}>Email</Label>
+            <Input id={`email-${user.id}`} value={user.email} disabled readOnly />
+          </div>
+          <TextField
+            meta={fields.password}
+            type="password"
+            label="Nouveau mot de passe (optionnel)"
+            autoComplete="new-password"
+            description="Laissez vide pour garder le mot de passe actuel."
+          />
+          <SelectField meta={fields.role} label="Rôle" options={roleOptions} />
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+export default function UsersScreen({ loaderData }: Route.ComponentProps) {
+  const { users, currentUserId } = loaderData;
+  const columns: Column<UserListItem>[] = [
+    {
+      id: "email",
+      header: "Email",
+      card: "title",
+      cell: (u) => <span className="font-medium">{u.email}</span>,
+    },
+    {
+      id: "role",
+      header: "Rôle",
+      cell: (u) => (
+        <Badge variant={u.role === "admin" ? "info" : "secondary"}>
+          {userRoleLabels[u.role as UserRole] ?? u.role}
+        </Badge>
+      ),
+    },
+    {
+      id: "created",
+      header: "Date de création",
+      className: "whitespace-nowrap",
+      cell: (u) => formatDateTime(u.createdAt),
+    },
+    {
+      id: "lastSignIn",
+      header: "Dernière connexion",
+      className: "whitespace-nowrap",
+      cell: (u) => (u.lastSignInAt ? formatDateTime(u.lastSignInAt) : "Jamais"),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      card: "actions",
+      className: "w-px whitespace-nowrap",
+      cell: (u) => (
+        <div className="flex flex-wrap gap-1">
+          <EditUserDialog user={u} />
+          {u.id === currentUserId ? null : (
+            <ConfirmDialog
+              trigger={
+                <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
+                  <Trash2 aria-hidden />
+                  Supprimer<span className="sr-only"> {u.email}</span>
+                </Button>
+              }
+              title="Êtes-vous sûr ?"
+              description={`Le compte ${u.email} sera supprimé. Cette action est définitive et irréversible.`}
+              intent="delete"
+              fields={{ id: u.id }}
+            />
+          )}
+        </div>
+      ),
+    },
+  ];
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <PageHeader
+        title="Utilisateurs"
+        description="Les comptes qui peuvent se connecter au back-office."
+        actions={<CreateUserDialog />}
+      />
+      <DataTable
+        caption="Utilisateurs"
+        rows={users}
+        rowKey={(u) => u.id}
+        columns={columns}
+        empty={<EmptyState title="Aucun utilisateur trouvé." />}
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminError
+      error={error}
+      message="Impossible de récupérer la liste des utilisateurs."
+      retryTo="/admin/users"
+    />
+  );
+}
