@@ -18,6 +18,7 @@ export default [
     route("logout", "routes/admin/logout.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
+      route("analytics", "routes/admin/analytics/index.tsx"),
       route("categories", "routes/admin/categories/index.tsx"),
       route("authors", "routes/admin/authors/index.tsx"),
       // -- articles

@@ -11,6 +11,7 @@ import type { UserRole } from "~/lib/enums";
  */
 export const adminAccess = {
   "/admin": "user",
+  "/admin/analytics": "user",
   "/admin/login": "public",
   "/admin/logout": "public",
   "/admin/categories": "user",

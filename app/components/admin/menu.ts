@@ -1,4 +1,5 @@
 import {
+  ChartLine,
   ChartNoAxesColumn,
   CircleUserRound,
   FileText,
@@ -32,7 +33,10 @@ export type AdminMenuGroup = { label: string; entries: AdminMenuEntry[] };
 export const adminMenu: AdminMenuGroup[] = [
   {
     label: "Tableau de bord",
-    entries: [{ label: "Tableau de bord", to: "/admin", icon: LayoutDashboard }],
+    entries: [
+      { label: "Tableau de bord", to: "/admin", icon: LayoutDashboard },
+      { label: "Statistiques", to: "/admin/analytics", icon: ChartLine },
+    ],
   },
   {
     label: "Contenu",

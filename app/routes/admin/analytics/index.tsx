@@ -1,0 +1,306 @@
+import { FileText, FolderKanban, Inbox, Users, type LucideIcon } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/index";
+import { AdminError } from "~/components/admin/admin-error";
+import { PopularChart, TrafficChart } from "~/components/admin/analytics-charts";
+import { PageHeader } from "~/components/admin/page-header";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  analyticsRangeLabels,
+  analyticsRanges,
+  deviceLabels,
+  parseAnalyticsRange,
+  type AnalyticsRange,
+} from "~/lib/analytics";
+import { cn } from "~/lib/cn";
+import { formatShortDate } from "~/lib/format-date";
+import { getAnalyticsReport } from "~/server/analytics/report.server";
+import { requireRole } from "~/server/auth/session.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Statistiques | Back-office" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "user");
+  const range = parseAnalyticsRange(new URL(request.url).searchParams.get("range"));
+  return { report: await getAnalyticsReport(range) };
+}
+
+type Report = Route.ComponentProps["loaderData"]["report"];
+
+const counters: { key: keyof Report["counters"]; label: string; to: string; icon: LucideIcon }[] = [
+  { key: "contacts", label: "Demandes totales", to: "/admin/contacts", icon: Inbox },
+  { key: "articles", label: "Articles publiés", to: "/admin/blog", icon: FileText },
+  { key: "projects", label: "Projets réalisés", to: "/admin/projects", icon: FolderKanban },
+  { key: "users", label: "Utilisateurs enregistrés", to: "/admin/users", icon: Users },
+];
+
+const number = new Intl.NumberFormat("fr-FR");
+const monthLabel = new Intl.DateTimeFormat("fr-FR", { month: "short", year: "numeric", timeZone: "UTC" });
+const dayLabel = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", timeZone: "UTC" });
+
+function pointLabel(key: string) {
+  return key.length === 7
+    ? monthLabel.format(new Date(`${key}-01T00:00:00Z`))
+    : dayLabel.format(new Date(`${key}T00:00:00Z`));
+}
+
+const previousLabels: Record<AnalyticsRange, string> = {
+  "7d": "aux 7 jours précédents",
+  "30d": "aux 30 jours précédents",
+  "12m": "aux 12 mois précédents",
+};
+
+/** "+12 %" against the previous period, or a word when there is nothing to compare with. */
+function Change({ current, previous, range }: { current: number; previous: number; range: AnalyticsRange }) {
+  if (previous === 0) {
+    return <p className="text-xs text-muted-foreground">Aucune donnée sur la période précédente</p>;
+  }
+  const change = Math.round(((current - previous) / previous) * 100);
+  return (
+    <p className="text-xs text-muted-foreground">
+      <span className={cn("font-medium", change > 0 && "text-green-300", change < 0 && "text-red-300")}>
+        {change > 0 ? "+" : ""}
+        {change} %
+      </span>{" "}
+      par rapport {previousLabels[range]} ({number.format(previous)})
+    </p>
+  );
+}
+
+function RankTable({
+  caption,
+  headers,
+  rows,
+  empty,
+}: {
+  caption: string;
+  headers: [string, ...string[]];
+  rows: { key: string; cells: React.ReactNode[] }[];
+  empty: string;
+}) {
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="border-b text-left text-muted-foreground">
+          {headers.map((header, index) => (
+            <th key={header} scope="col" className={cn("py-2 font-medium", index > 0 && "w-20 text-right")}>
+              {header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} className="border-b last:border-0">
+            {row.cells.map((cell, index) => (
+              <td
+                key={index}
+                className={cn("py-2", index === 0 ? "max-w-0 truncate pr-3" : "text-right tabular-nums")}
+              >
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
+  const { report } = loaderData;
+  const { range, totals, requests } = report;
+  const pages = report.pages.map((page) => ({ ...page, label: page.title ?? page.value }));
+  const period = `du ${formatShortDate(`${report.periods.current.from}T12:00:00Z`)} au ${formatShortDate(`${report.periods.current.to}T12:00:00Z`)}`;
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <PageHeader
+        title="Statistiques"
+        description="Fréquentation du site mesurée sans cookie, et activité du back-office."
+      />
+
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Chiffres clés">
+        {counters.map(({ key, label, to, icon: Icon }) => (
+          <li key={key}>
+            <Link
+              to={to}
+              data-testid={`counter-${key}`}
+              className="flex items-center justify-between gap-4 rounded-lg border bg-card p-5 transition-colors hover:border-primary/60 hover:bg-accent/40"
+            >
+              <div>
+                <p className="text-sm font-medium text-muted-foreground">{label}</p>
+                <p className="mt-1 text-3xl font-bold tabular-nums">{number.format(report.counters[key])}</p>
+              </div>
+              <span className="rounded-full bg-primary/15 p-3 text-primary">
+                <Icon className="size-5" aria-hidden />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <nav aria-label="Période" className="flex flex-wrap items-center gap-3">
+        <div className="inline-flex rounded-lg bg-muted p-1">
+          {analyticsRanges.map((value) => (
+            <Link
+              key={value}
+              to={{ search: `?range=${value}` }}
+              preventScrollReset
+              aria-current={value === range ? "page" : undefined}
+              className={cn(
+                "rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground",
+                value === range && "bg-background text-foreground shadow",
+              )}
+            >
+              {analyticsRangeLabels[value]}
+            </Link>
+          ))}
+        </div>
+        <p className="text-sm text-muted-foreground">{period}</p>
+      </nav>
+
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-3" aria-label="Sur la période">
+        {(
+          [
+            {
+              key: "visitors",
+              label: "Visiteurs",
+              current: totals.current.visitors,
+              previous: totals.previous.visitors,
+            },
+            {
+              key: "views",
+              label: "Pages vues",
+              current: totals.current.views,
+              previous: totals.previous.views,
+            },
+            {
+              key: "requests",
+              label: "Demandes de contact",
+              current: requests.current,
+              previous: requests.previous,
+            },
+          ] as const
+        ).map((item) => (
+          <li key={item.key} className="rounded-lg border bg-card p-5" data-testid={`period-${item.key}`}>
+            <p className="text-sm font-medium text-muted-foreground">{item.label}</p>
+            <p className="mt-1 text-3xl font-bold tabular-nums">{number.format(item.current)}</p>
+            <Change current={item.current} previous={item.previous} range={range} />
+          </li>
+        ))}
+      </ul>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{range === "12m" ? "Visites par mois" : "Visites par jour"}</CardTitle>
+          <CardDescription>
+            Un visiteur est reconnu le temps d'une journée, sans cookie : chaque jour compte ses visiteurs.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <TrafficChart points={report.series.map((point) => ({ ...point, label: pointLabel(point.key) }))} />
+        </CardContent>
+      </Card>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Contenus populaires</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            {pages.length > 0 ? (
+              <PopularChart items={pages.map(({ label, views }) => ({ label, views }))} />
+            ) : null}
+            <RankTable
+              caption="Pages les plus vues"
+              headers={["Page", "Vues", "Visiteurs"]}
+              empty="Aucune page vue sur la période."
+              rows={pages.map((page) => ({
+                key: page.value,
+                cells: [
+                  <a
+                    key="page"
+                    href={page.value}
+                    target="_blank"
+                    rel="noreferrer"
+                    title={page.value}
+                    className="hover:underline"
+                  >
+                    {page.label}
+                  </a>,
+                  number.format(page.views),
+                  number.format(page.visitors),
+                ],
+              }))}
+            />
+          </CardContent>
+        </Card>
+
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Demandes par page d'origine</CardTitle>
+              <CardDescription>La page qui a amené le visiteur au formulaire de contact.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <RankTable
+                caption="Demandes de contact par page d'origine"
+                headers={["Page", "Demandes"]}
+                empty="Aucune demande sur la période."
+                rows={requests.bySourcePage.map((row) => ({
+                  key: row.page ?? "",
+                  cells: [row.page ?? "Inconnue", number.format(row.requests)],
+                }))}
+              />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Sources</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <RankTable
+                caption="Sites d'où viennent les visiteurs"
+                headers={["Source", "Vues", "Visiteurs"]}
+                empty="Aucune visite sur la période."
+                rows={report.referrers.map((row) => ({
+                  key: row.value,
+                  cells: [row.value || "Accès direct", number.format(row.views), number.format(row.visitors)],
+                }))}
+              />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Appareils</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <RankTable
+                caption="Appareils des visiteurs"
+                headers={["Appareil", "Vues", "Visiteurs"]}
+                empty="Aucune visite sur la période."
+                rows={report.devices.map((row) => ({
+                  key: row.value,
+                  cells: [
+                    deviceLabels[row.value] ?? row.value,
+                    number.format(row.views),
+                    number.format(row.visitors),
+                  ],
+                }))}
+              />
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminError error={error} message="Impossible de charger les statistiques" retryTo="/admin/analytics" />
+  );
+}
