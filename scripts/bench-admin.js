@@ -21,10 +21,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
+import analytics from "./bench-admin/analytics.js";
 import articles from "./bench-admin/articles.js";
+import contacts from "./bench-admin/contacts.js";
 import { startProcess, waitFor } from "./bench-support.js";
 
-const CASES = [articles];
+const CASES = [articles, contacts, analytics];
 const ADMIN = { email: "bench@example.test", password: "Bench-password-2026!" };
 
 await main();

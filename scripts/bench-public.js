@@ -9,13 +9,14 @@
 // The app listens on BENCH_PORT (default 3100), the bare server on BENCH_PORT + 1, the database
 // on BENCH_PG_PORT (default 54339). Figures are only comparable within one run: other work on
 // the machine moves them all.
-import { execSync, spawn } from "node:child_process";
+import { execSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { sleep, startProcess, waitFor } from "./bench-support.js";
 
 const ACCEPT_ENCODING = "gzip, deflate, br";
 
@@ -161,38 +162,6 @@ function rawGet(url) {
 async function postJson(url, value) {
   const response = await fetch(url, { method: "POST", body: JSON.stringify(value) });
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
-}
-
-function startProcess(args, env) {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  return {
-    child,
-    exited,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
-async function waitFor(url, server) {
-  let gone = false;
-  void server.exited.then(() => (gone = true));
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (gone) throw new Error(`The process serving ${url} exited (see its log above).`);
-    if ((await fetch(url).catch(() => undefined))?.ok) return;
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer within 300 s.`);
-}
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /**

@@ -1,0 +1,40 @@
+// bench:admin case: the contact inbox on 100,000 requests (three years of them).
+const CONTACTS = 100_000;
+
+export default {
+  name: "contacts",
+  seedLabel: `${CONTACTS.toLocaleString("fr-FR")} demandes de contact`,
+  /** Requests over three years, newest first, as the form would have stored them. */
+  async seed(client) {
+    await client.query(
+      `insert into contacts (name, email, phone, subject, message, service_type, status, source_page,
+         status_changed_at, created_at)
+       select first || ' ' || last,
+         lower(first) || '.' || lower(last) || i || '@exemple.fr',
+         '06 ' || lpad((i % 100)::text, 2, '0') || ' ' || lpad((i % 97)::text, 2, '0') || ' 34 56',
+         (array['Devis tableau électrique', 'Panne de courant', 'Borne de recharge', 'Rénovation complète',
+           'Mise aux normes'])[1 + i % 5],
+         repeat('Bonjour, je souhaiterais un devis pour des travaux électriques dans ma maison. ', 1 + i % 4),
+         (array['installation', 'renovation', 'depannage', 'autre'])[1 + i % 4],
+         (array['new', 'in_progress', 'completed', 'archived'])[1 + (i / 7) % 4],
+         (array['/', '/contact', '/projects', '/blog', null])[1 + i % 5],
+         created, created
+       from (
+         select i,
+           (array['Jean', 'Marie', 'Pierre', 'Sophie', 'Luc', 'Camille', 'Nicolas', 'Julie', 'Thomas', 'Léa'])[1 + i % 10] as first,
+           (array['Martin', 'Bernard', 'Dubois', 'Durand', 'Leroy', 'Moreau', 'Simon', 'Laurent', 'Lefèvre',
+             'Michel', 'Garcia', 'Roux', 'Fournier', 'Girard', 'Dupont'])[1 + (i / 10) % 15] as last,
+           now() - (i * interval '15 minutes') as created
+         from generate_series(1, $1) i
+       ) seed`,
+      [CONTACTS],
+    );
+    await client.query("analyze contacts");
+  },
+  screens: [
+    ["Contacts : première page", "/admin/contacts", "Gestion des Contacts"],
+    ["Contacts : recherche « dupont »", "/admin/contacts?q=dupont", "Gestion des Contacts"],
+    ["Contacts : statut « En cours »", "/admin/contacts?status=in_progress", "Gestion des Contacts"],
+    ["Contacts : page 2 000", "/admin/contacts?page=2000", "page 2000 sur 4000"],
+  ],
+};
