@@ -113,6 +113,8 @@ test.describe("redirect targets", () => {
   });
 
   test("the sign-in redirect stays in the back office", async ({ page }) => {
+    // Three sign-ins, each hashing on purpose slowly (scrypt N=2^17).
+    test.setTimeout(90_000);
     for (const payload of ["/\t/evil.com", "/admin/..//evil.com", "/admin/../..//evil.com"]) {
       await page.context().clearCookies();
       await page.goto(`/admin/login?redirectTo=${encodeURIComponent(payload)}`);
