@@ -31,6 +31,9 @@ export default [
       route("cms/edit/:id", "routes/admin/cms/editor.tsx", { id: "admin-cms-edit" }),
       // -- contacts
       route("contacts", "routes/admin/contacts/index.tsx"),
+      // -- projects
+      route("projects", "routes/admin/projects/index.tsx"),
+      route("projects/quick-create", "routes/admin/projects/quick-create.tsx"),
       // -- configuration (admin only)
       route("settings", "routes/admin/settings/index.tsx"),
       route("seo", "routes/admin/seo/index.tsx"),

@@ -26,6 +26,8 @@ export const adminAccess = {
   "/admin/cms/preview/:id": "user",
   "/admin/contacts": "user",
   "/admin/contacts/export": "user",
+  "/admin/projects": "user",
+  "/admin/projects/quick-create": "user",
   "/admin/settings": "admin",
   "/admin/seo": "admin",
   "/admin/gtm": "admin",

@@ -18,6 +18,7 @@ import {
   auditLog,
   contentRevisions,
   emailOutbox,
+  mediaAssets,
   projectCategories,
   projectCategoryRelations,
   projectImages,
@@ -74,7 +75,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await db().execute(
-    sql`truncate projects, project_categories, audit_log, content_revisions, email_outbox cascade`,
+    sql`truncate projects, project_categories, audit_log, content_revisions, email_outbox, media_assets cascade`,
   );
   await db()
     .insert(projectCategories)
@@ -414,8 +415,15 @@ describe("delete (§2.9)", () => {
     const project = await createProject(context(), form({ image: main.url }));
     await addGalleryImages(context(), project.id, [{ url: shared.url }, { url: own.url }]);
     const other = await createProject(context(), form({ title: "Autre chantier", image: shared.url }));
+    // Both gallery photos came through the media library.
+    await db()
+      .insert(mediaAssets)
+      .values([shared, own].map((image) => ({ url: image.url, uploadedBy: actor.id })));
 
     await deleteProject(context(), project.id);
+    expect((await db().select({ url: mediaAssets.url }).from(mediaAssets)).map((row) => row.url)).toEqual([
+      shared.url,
+    ]);
     expect(await db().$count(projectImages, eq(projectImages.projectId, project.id))).toBe(0);
     expect(await db().$count(projects, eq(projects.id, project.id))).toBe(0);
     expect(await driver.exists(keyFromMediaUrl(main.url)!)).toBe(false);

@@ -4,6 +4,7 @@ import {
   CircleUserRound,
   FileText,
   Inbox,
+  FolderKanban,
   LayoutDashboard,
   Mail,
   Newspaper,
@@ -42,6 +43,7 @@ export const adminMenu: AdminMenuGroup[] = [
     label: "Contenu",
     entries: [
       { label: "Blog", to: "/admin/blog", icon: Newspaper },
+      { label: "Projets", to: "/admin/projects", icon: FolderKanban },
       { label: "Catégories", to: "/admin/categories", icon: Tags },
       { label: "Auteurs", to: "/admin/authors", icon: UserPen },
       { label: "Pages", to: "/admin/cms", icon: FileText },

@@ -1,5 +1,6 @@
 import { contentStatuses } from "~/lib/enums";
 import { defineListSpec } from "~/lib/list-query";
+import { slugify } from "~/lib/slugify";
 import { z } from "~/lib/zod";
 
 /** back-office.md §3: the read time choices, default '5 min'. */
@@ -8,6 +9,11 @@ export const DEFAULT_PROJECT_READ_TIME = "5 min";
 
 /** §9: the title marker of a quick-created draft. */
 export const QUICK_CREATE_PREFIX = "[A REDIGER]";
+
+/** The address a title gives, without the quick-creation marker (removed once the text is written). */
+export function projectSlugFromTitle(title: string) {
+  return slugify(title.replace(QUICK_CREATE_PREFIX, ""));
+}
 
 /** Min lengths of §9 (description 50 once published). */
 export const PROJECT_LIMITS = {

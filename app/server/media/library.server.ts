@@ -1,10 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { MediaAsset } from "~/lib/admin/media";
 import { defineListSpec, type ListPage, type ListQuery } from "~/lib/list-query";
 import { mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";
 import { containsText, listPage } from "~/server/db/list.server";
-import { mediaAssets } from "~/server/db/schema";
+import { mediaAssets, users } from "~/server/db/schema";
 import { deleteMediaIfUnused, findMediaUsages, type MediaUsage } from "./cleanup.server";
 import { storeUploadedImage } from "./images.server";
 import type { ImageUpload } from "./upload.server";
@@ -136,4 +136,53 @@ export async function deleteFromLibrary(id: string, context: MutationContext): P
   // After the commit, and only if nothing took the file up meanwhile.
   await deleteMediaIfUnused(asset.url);
   return true;
+}
+
+/**
+ * After content stopped using `url` (a deleted project or gallery image): when nothing else uses
+ * it, its library entry goes (audited) and then its files. An image still used elsewhere, or
+ * that is not ours, is left alone. Returns whether the files were deleted.
+ */
+export async function releaseMedia(url: string, context: MutationContext): Promise<boolean> {
+  if ((await findMediaUsages(url, 1)).length > 0) return false;
+  const [asset] = await db().select({ id: mediaAssets.id }).from(mediaAssets).where(eq(mediaAssets.url, url));
+  if (asset) {
+    await mutate(context, (m) => m.remove(mediaAssets, asset.id, { details: { url, reason: "unused" } }));
+  }
+  return deleteMediaIfUnused(url);
+}
+
+/** Which of `urls` are images of the library (URLs a browser sends back after its uploads). */
+export async function libraryUrls(urls: string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const rows = await db()
+    .select({ url: mediaAssets.url })
+    .from(mediaAssets)
+    .where(inArray(mediaAssets.url, urls));
+  return new Set(rows.map((row) => row.url));
+}
+
+/** A library image with who uploaded it and the content using it (the library screen's rows). */
+export type LibraryEntry = MediaAsset & { uploaderEmail: string | null; usages: MediaUsage[] };
+
+/** One page of the library for its screen: each image with its uploader and where it is used. */
+export async function listLibrary(query: ListQuery): Promise<ListPage<LibraryEntry>> {
+  const page = await listMedia(query);
+  const ids = page.items.map((asset) => asset.id);
+  const uploaders = ids.length
+    ? await db()
+        .select({ id: mediaAssets.id, email: users.email })
+        .from(mediaAssets)
+        .innerJoin(users, eq(users.id, mediaAssets.uploadedBy))
+        .where(inArray(mediaAssets.id, ids))
+    : [];
+  const emails = new Map(uploaders.map((row) => [row.id, row.email]));
+  const items = await Promise.all(
+    page.items.map(async (asset) => ({
+      ...asset,
+      uploaderEmail: emails.get(asset.id) ?? null,
+      usages: await findMediaUsages(asset.url, 10),
+    })),
+  );
+  return { ...page, items };
 }

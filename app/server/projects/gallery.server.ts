@@ -3,12 +3,13 @@
  * change is one audited transaction, and the order is always 0, 1, 2... in display order.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { moveInList } from "~/lib/ordering";
 import { galleryMessages, type GallerySeoValues } from "~/lib/schemas/project";
 import { mutate, type MutationContext, type MutationScope } from "~/server/audit/mutation.server";
 import { db, type Executor } from "~/server/db/client.server";
 import { isSameSet, renumber } from "~/server/db/ordering.server";
 import { projectImages, projects } from "~/server/db/schema";
-import { deleteMediaIfUnused } from "~/server/media/cleanup.server";
+import { releaseMedia } from "~/server/media/library.server";
 
 export type GalleryImageRow = {
   id: string;
@@ -95,7 +96,10 @@ export async function addGalleryImages(
   });
 }
 
-/** Deletes one image; the others close the gap. Its file goes too when nothing else uses it. */
+/**
+ * Deletes one image; the others close the gap. Its file (and library entry) goes too when nothing
+ * else uses it.
+ */
 export async function deleteGalleryImage(context: MutationContext, projectId: string, imageId: string) {
   const removed = await mutate(context, async (m) => {
     const current = await lockGallery(m, projectId);
@@ -115,7 +119,7 @@ export async function deleteGalleryImage(context: MutationContext, projectId: st
     });
     return image;
   });
-  await deleteMediaIfUnused(removed.imageUrl);
+  await releaseMedia(removed.imageUrl, context);
   return removed;
 }
 
@@ -130,13 +134,15 @@ export async function moveGalleryImage(
   direction: "up" | "down",
 ) {
   return mutate(context, async (m) => {
-    const ids = (await lockGallery(m, projectId)).map((image) => image.id);
-    const from = ids.indexOf(imageId);
-    const to = direction === "up" ? from - 1 : from + 1;
-    if (from === -1) throw new GalleryError("Image introuvable");
-    if (to < 0) throw new GalleryError("La première image ne peut pas monter");
-    if (to >= ids.length) throw new GalleryError("La dernière image ne peut pas descendre");
-    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+    const current = (await lockGallery(m, projectId)).map((image) => image.id);
+    if (!current.includes(imageId)) throw new GalleryError("Image introuvable");
+    const ids = moveInList(current, imageId, direction);
+    if (!ids)
+      throw new GalleryError(
+        direction === "up"
+          ? "La première image ne peut pas monter"
+          : "La dernière image ne peut pas descendre",
+      );
     await renumber(m.tx, projectImages, ids);
     await m.audit({ action: "reorder", entityType: "project_images", entityId: projectId });
     return ids;

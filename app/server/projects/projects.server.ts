@@ -6,13 +6,14 @@
 import { and, asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { type ListQuery } from "~/lib/list-query";
 import { fromParisInput } from "~/lib/paris-time";
-import { QUICK_CREATE_PREFIX, type ProjectFormValues, type projectListSpec } from "~/lib/schemas/project";
+import { projectSlugFromTitle, type ProjectFormValues, type projectListSpec } from "~/lib/schemas/project";
 import { slugify } from "~/lib/slugify";
 import { mutate, type MutationContext, type MutationScope } from "~/server/audit/mutation.server";
 import { db, type Executor } from "~/server/db/client.server";
 import { containsText, listPage } from "~/server/db/list.server";
 import { projectCategories, projectCategoryRelations, projectImages, projects } from "~/server/db/schema";
 import { deleteMediaIfUnused } from "~/server/media/cleanup.server";
+import { releaseMedia } from "~/server/media/library.server";
 import { announceEnqueued } from "~/server/mail/outbox.server";
 import { queueProjectNotice } from "./notice.server";
 
@@ -107,11 +108,6 @@ async function uniqueSlug(executor: Executor, base: string, exceptId?: string) {
   for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`;
 }
 
-/** The slug a title gives, without the quick-creation marker (it is removed when the text is written). */
-export function slugFromTitle(title: string) {
-  return slugify(title.replace(QUICK_CREATE_PREFIX, ""));
-}
-
 /** A slug typed by hand that another project holds. */
 export class SlugTakenError extends Error {
   constructor(readonly slug: string) {
@@ -152,7 +148,7 @@ function columnsOf(values: ProjectFormValues) {
 /** A slug typed in the form (kept if free), else one made from the title. */
 async function slugFor(tx: Executor, values: ProjectFormValues, exceptId?: string) {
   const typed = values.slug ? slugify(values.slug) : "";
-  if (!typed) return uniqueSlug(tx, slugFromTitle(values.title), exceptId);
+  if (!typed) return uniqueSlug(tx, projectSlugFromTitle(values.title), exceptId);
   const [holder] = await tx
     .select({ id: projects.id })
     .from(projects)
@@ -189,7 +185,7 @@ export async function insertProject(
   createdBy: string,
   options: { slug?: string } = {},
 ) {
-  const slug = options.slug ?? (await uniqueSlug(m.tx, slugFromTitle(values.title)));
+  const slug = options.slug ?? (await uniqueSlug(m.tx, projectSlugFromTitle(values.title)));
   const project = await m.insert(projects, { ...values, slug });
   await linkCategory(m.tx, project.id, project.category);
   await queueProjectNotice(m.tx, project, createdBy);
@@ -245,15 +241,18 @@ function mediaOf(row: ProjectRow | null): Set<string> {
   );
 }
 
-/** Files `before` used that `after` (null: deleted) no longer does, removed if nothing else uses them. */
-async function removeReplacedFiles(before: ProjectRow, after: ProjectRow | null) {
+/**
+ * Files `before` used that `after` no longer does, removed if nothing uses them; an image of the
+ * media library stays there, for another use.
+ */
+async function removeReplacedFiles(before: ProjectRow, after: ProjectRow) {
   const kept = mediaOf(after);
   for (const url of mediaOf(before)) if (!kept.has(url)) await deleteMediaIfUnused(url);
 }
 
 /**
  * §2.9 delete: the project, its gallery rows and category links (cascade) in one audited
- * transaction; then every file it used that nothing else uses.
+ * transaction; then every file it used that nothing else uses, library entry included.
  */
 export async function deleteProject(context: MutationContext, id: string) {
   const { project, gallery } = await mutate(context, async (m) => {
@@ -264,7 +263,7 @@ export async function deleteProject(context: MutationContext, id: string) {
     const project = await m.remove(projects, id, { details: { galleryImages: gallery.length } });
     return { project, gallery };
   });
-  await removeReplacedFiles(project, null);
-  for (const url of new Set(gallery.map((image) => image.url))) await deleteMediaIfUnused(url);
+  for (const url of new Set([...mediaOf(project), ...gallery.map((image) => image.url)]))
+    await releaseMedia(url, context);
   return project;
 }

@@ -2,10 +2,8 @@ import { QUICK_CREATE_PREFIX } from "~/lib/schemas/project";
 import { mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { projectImages } from "~/server/db/schema";
 import { announceEnqueued } from "~/server/mail/outbox.server";
+import type { PhotoOutcome } from "~/server/media/photo-form.server";
 import { insertProject } from "./projects.server";
-
-/** What became of one photo of the form: stored (its media URL) or refused (why). */
-export type PhotoOutcome = { url: string } | { error: string };
 
 /**
  * §4, §7, §9 quick creation: a draft titled '[A REDIGER] …'; the first stored photo becomes the

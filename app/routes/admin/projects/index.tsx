@@ -1,0 +1,196 @@
+import { ExternalLink, Pencil, Plus, Trash2, Zap } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/index";
+import { AdminError } from "~/components/admin/admin-error";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
+import { PageHeader } from "~/components/admin/page-header";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { Button } from "~/components/ui/button";
+import { formatShortDate } from "~/lib/format-date";
+import { parseListQuery } from "~/lib/list-query";
+import { publicPath } from "~/lib/public-paths";
+import { readRowRef } from "~/lib/schemas/common";
+import { projectListSpec } from "~/lib/schemas/project";
+import { MissingRowError } from "~/server/audit/mutation.server";
+import { requireRole } from "~/server/auth/session.server";
+import { logger } from "~/server/logger.server";
+import { deleteProject, listProjectCategories, listProjects } from "~/server/projects/projects.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Projets | Back-office" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "user");
+  const query = parseListQuery(request, projectListSpec);
+  const [projects, categories] = await Promise.all([listProjects(query), listProjectCategories()]);
+  return { query, projects, categories };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireRole(request, "user");
+  const formData = await request.formData();
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
+  const ref = readRowRef(formData);
+  try {
+    if (!ref) throw new MissingRowError("projects", String(formData.get("id")));
+    await deleteProject({ actor: user, ip: context.clientIp }, ref.id);
+  } catch (error) {
+    if (!(error instanceof MissingRowError)) logger.error({ err: error }, "project delete failed");
+    return redirectWithToast(back, {
+      type: "error",
+      title: "Erreur",
+      description:
+        error instanceof MissingRowError
+          ? "Ce projet n'existe plus."
+          : "Une erreur est survenue lors de la suppression du projet",
+    });
+  }
+  return redirectWithToast(back, { title: "Projet supprimé" });
+}
+
+type ProjectRow = Route.ComponentProps["loaderData"]["projects"]["items"][number];
+
+const columns: Column<ProjectRow>[] = [
+  {
+    id: "title",
+    header: "Titre",
+    card: "title",
+    className: "max-w-[220px]",
+    cell: (project) => (
+      <Link
+        to={`/admin/projects/edit/${project.id}`}
+        className="block truncate font-medium hover:underline"
+        title={project.title}
+      >
+        {project.title}
+      </Link>
+    ),
+  },
+  {
+    id: "category",
+    header: "Catégorie",
+    cell: (project) => project.category || <span className="text-muted-foreground">Non classé</span>,
+  },
+  {
+    id: "location",
+    header: "Lieu",
+    cell: (project) => project.location || <span className="text-muted-foreground">—</span>,
+  },
+  { id: "date", header: "Date", cell: (project) => formatShortDate(project.createdAt) },
+  {
+    id: "status",
+    header: "Statut",
+    // §2.9: the list shows 'Publié' or 'Brouillon' only.
+    cell: (project) => <StatusBadge status={project.status === "published" ? "published" : "draft"} />,
+  },
+  {
+    id: "actions",
+    header: "Actions",
+    card: "actions",
+    className: "w-px whitespace-nowrap",
+    cell: (project) => (
+      <div className="flex flex-wrap gap-1 md:flex-nowrap">
+        <Button asChild variant="ghost" size="sm">
+          <Link to={`/admin/projects/edit/${project.id}`}>
+            <Pencil aria-hidden />
+            Modifier<span className="sr-only"> {project.title}</span>
+          </Link>
+        </Button>
+        {project.status === "published" ? (
+          <Button asChild variant="ghost" size="sm">
+            <a href={publicPath("projects", project.slug)} target="_blank" rel="noreferrer">
+              <ExternalLink aria-hidden />
+              Voir<span className="sr-only"> {project.title} sur le site (nouvel onglet)</span>
+            </a>
+          </Button>
+        ) : null}
+        <ConfirmDialog
+          trigger={
+            <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
+              <Trash2 aria-hidden />
+              Supprimer<span className="sr-only"> {project.title}</span>
+            </Button>
+          }
+          title="Confirmer la suppression"
+          description={`Êtes-vous sûr de vouloir supprimer le projet « ${project.title} » et sa galerie ? Cette action ne peut pas être annulée.`}
+          intent="delete"
+          fields={{ id: project.id }}
+        />
+      </div>
+    ),
+  },
+];
+
+export default function ProjectsScreen({ loaderData }: Route.ComponentProps) {
+  const { query, projects, categories } = loaderData;
+  const filtered = Boolean(query.q || query.filters.category);
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <PageHeader
+        title="Gestion des Projets"
+        description="Les réalisations présentées sur le site."
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link to="/admin/projects/quick-create">
+                <Zap aria-hidden />
+                Création rapide
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to="/admin/projects/create">
+                <Plus aria-hidden />
+                Nouveau projet
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <ListFilters>
+        <SearchField label="Rechercher un projet" placeholder="Titre ou catégorie" defaultValue={query.q} />
+        <FilterSelect
+          name="category"
+          label="Catégorie"
+          allLabel="Toutes les catégories"
+          options={categories.map((category) => ({ value: category.slug, label: category.name }))}
+          value={query.filters.category}
+        />
+      </ListFilters>
+      <DataTable
+        caption="Projets"
+        rows={projects.items}
+        rowKey={(project) => project.id}
+        columns={columns}
+        empty={
+          <EmptyState
+            title="Aucun projet trouvé"
+            description={
+              filtered
+                ? "Aucun projet ne correspond à cette recherche."
+                : "Créez un projet complet, ou une ébauche depuis votre téléphone avec la création rapide."
+            }
+            action={
+              filtered ? null : (
+                <Button asChild>
+                  <Link to="/admin/projects/create">
+                    <Plus aria-hidden />
+                    Nouveau projet
+                  </Link>
+                </Button>
+              )
+            }
+          />
+        }
+      />
+      <Pagination page={projects} totalLabel={(n) => `${n} projet${n > 1 ? "s" : ""}`} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} message="Impossible de charger les projets." retryTo="/admin/projects" />;
+}
