@@ -34,6 +34,8 @@ export default [
       // -- projects
       route("projects", "routes/admin/projects/index.tsx"),
       route("projects/quick-create", "routes/admin/projects/quick-create.tsx"),
+      route("projects/create", "routes/admin/projects/editor.tsx", { id: "admin-projects-create" }),
+      route("projects/edit/:id", "routes/admin/projects/editor.tsx", { id: "admin-projects-edit" }),
       // -- configuration (admin only)
       route("settings", "routes/admin/settings/index.tsx"),
       route("seo", "routes/admin/seo/index.tsx"),
@@ -50,6 +52,7 @@ export default [
     route("cms/preview/:id", "routes/admin/cms/preview.tsx"),
     // -- the inbox as a CSV file
     route("contacts/export", "routes/admin/contacts/export.ts"),
+    route("projects/preview/:id", "routes/admin/projects/preview.tsx"),
     // -- back-office resources (JSON)
     route("api/media", "routes/admin/api/media.ts"),
     route("email-templates/mail-status", "routes/admin/email-templates/mail-status.ts"),

@@ -53,3 +53,24 @@ function isAllowedImageSource(src: string | undefined) {
 export function sanitizeContentHtml(html: string | null | undefined): string {
   return html ? sanitizeHtml(html, options) : "";
 }
+
+/** Whether a text field holds markup (editor HTML) rather than plain text typed in a textarea. */
+export function hasMarkup(text: string) {
+  return /<[a-z][^>]*>/i.test(text);
+}
+
+/** A body ready to render: sanitized HTML, or plain text written without markup. */
+export type RichBody = { html: string } | { text: string };
+
+/**
+ * A text field that may hold either editor HTML or plain text typed in a textarea: HTML is
+ * sanitized, plain text is kept as text (rendered with its line breaks). Null when empty. The
+ * public pages and the back office's previews (from unsaved values) both render through it.
+ */
+export function toRichBody(value: string | null | undefined): RichBody | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  if (!hasMarkup(trimmed)) return { text: trimmed };
+  const html = sanitizeContentHtml(trimmed);
+  return html.trim() ? { html } : null;
+}

@@ -52,6 +52,7 @@ export function ConfirmDialog({
   pendingLabel = "Suppression...",
   cancelLabel = "Annuler",
   destructive = true,
+  onAnswer,
 }: {
   trigger: React.ReactElement;
   title: React.ReactNode;
@@ -63,10 +64,15 @@ export function ConfirmDialog({
   pendingLabel?: string;
   cancelLabel?: string;
   destructive?: boolean;
+  /** For an action that answers with data instead of redirecting: what it answered (a toast...). */
+  onAnswer?: (answer: unknown) => void;
 }) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher();
-  const pending = useFetcherDone(fetcher, () => setOpen(false));
+  const pending = useFetcherDone(fetcher, () => {
+    setOpen(false);
+    if (fetcher.data !== undefined) onAnswer?.(fetcher.data);
+  });
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
       <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>

@@ -1,9 +1,9 @@
 import { cn } from "~/lib/cn";
-import type { RichBody } from "~/server/content/sanitize.server";
+import type { RichBody } from "~/lib/content-html";
 
 /**
- * Staff-written content. The HTML was sanitized on the server (sanitizeContentHtml) before it
- * reached the loader data, which is the only reason injecting it here is safe.
+ * Staff-written content. The HTML went through toRichBody (sanitizeContentHtml) before it
+ * reached this component, which is the only reason injecting it here is safe.
  */
 export function RichContent({ body, className }: { body: RichBody; className?: string }) {
   if ("html" in body) {

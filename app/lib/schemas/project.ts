@@ -83,6 +83,9 @@ export const projectFormSchema = z.object({
 
 export type ProjectFormValues = z.infer<typeof projectFormSchema>;
 
+/** The form's fields as strings, the way the form holds them (and the preview receives them). */
+export type ProjectFormInput = { [Key in keyof ProjectFormValues]-?: string };
+
 /**
  * The checks of §5 "Project on submit": the published and scheduled rules, the edit screen's
  * trimmed title, and (published only) a category that exists. Empty when the project may be saved.

@@ -5,8 +5,14 @@
  */
 import { and, asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { type ListQuery } from "~/lib/list-query";
-import { fromParisInput } from "~/lib/paris-time";
-import { projectSlugFromTitle, type ProjectFormValues, type projectListSpec } from "~/lib/schemas/project";
+import { fromParisInput, toParisInput } from "~/lib/paris-time";
+import {
+  DEFAULT_PROJECT_READ_TIME,
+  projectSlugFromTitle,
+  type ProjectFormInput,
+  type ProjectFormValues,
+  type projectListSpec,
+} from "~/lib/schemas/project";
 import { slugify } from "~/lib/slugify";
 import { mutate, type MutationContext, type MutationScope } from "~/server/audit/mutation.server";
 import { db, type Executor } from "~/server/db/client.server";
@@ -90,6 +96,36 @@ export async function getProject(id: string | undefined) {
 }
 
 export type ProjectRow = typeof projects.$inferSelect;
+
+/** A stored project as the form's fields, or a new project's defaults (§3: read time '5 min'). */
+export function projectFormInput(row: ProjectRow | null): ProjectFormInput {
+  return {
+    title: row?.title ?? "",
+    location: row?.location ?? "",
+    description: row?.description ?? "",
+    image: row?.mainImage ?? "",
+    category: row?.category ?? "",
+    readTime: row?.readTime ?? DEFAULT_PROJECT_READ_TIME,
+    status: row?.status ?? "draft",
+    slug: row?.slug ?? "",
+    scheduledDate: toParisInput(row?.scheduledAt),
+    content: row?.content ?? "",
+    challenges: row?.challenges ?? "",
+    solutions: row?.solutions ?? "",
+    results: row?.results ?? "",
+    metaTitle: row?.metaTitle ?? "",
+    metaDescription: row?.metaDescription ?? "",
+    metaKeywords: row?.metaKeywords ?? "",
+    canonicalUrl: row?.canonicalUrl ?? "",
+    ogTitle: row?.ogTitle ?? "",
+    ogDescription: row?.ogDescription ?? "",
+    ogImage: row?.ogImage ?? "",
+    twitterTitle: row?.twitterTitle ?? "",
+    twitterDescription: row?.twitterDescription ?? "",
+    twitterImage: row?.twitterImage ?? "",
+    updatedAt: row?.updatedAt.toISOString() ?? "",
+  };
+}
 
 /** A slug no other project holds: `base`, else `base-2`, `base-3`... */
 async function uniqueSlug(executor: Executor, base: string, exceptId?: string) {

@@ -1,4 +1,4 @@
-import { ExternalLink, Pencil, Plus, Trash2, Zap } from "lucide-react";
+import { Eye, ExternalLink, Pencil, Plus, Trash2, Zap } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
@@ -107,7 +107,14 @@ const columns: Column<ProjectRow>[] = [
               Voir<span className="sr-only"> {project.title} sur le site (nouvel onglet)</span>
             </a>
           </Button>
-        ) : null}
+        ) : (
+          <Button asChild variant="ghost" size="sm">
+            <a href={`/admin/projects/preview/${project.id}`} target="_blank" rel="noreferrer">
+              <Eye aria-hidden />
+              Aperçu<span className="sr-only"> de {project.title} (nouvel onglet)</span>
+            </a>
+          </Button>
+        )}
         <ConfirmDialog
           trigger={
             <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">

@@ -1,0 +1,500 @@
+import { ArrowDown, ArrowUp, ImagePlus, Images, Loader2, SearchCheck, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { BatchUploadList, useBatchUpload } from "~/components/admin/batch-upload";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DragHandle, SortableArea, useSortableItem } from "~/components/admin/sortable";
+import { imageUrlForWidth } from "~/components/site/responsive-image";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { notAnImageError } from "~/lib/admin/media";
+import { cn } from "~/lib/cn";
+import { galleryMessages } from "~/lib/schemas/project";
+
+export type GalleryImage = {
+  id: string;
+  imageUrl: string;
+  altText: string | null;
+  displayOrder: number;
+  seoDescription: string | null;
+  seoKeywords: string | null;
+};
+
+/** What the edit action answers to a gallery intent: the toast to show. */
+export type GalleryAnswer = { gallery: { ok: boolean; title: string; description?: string } };
+
+function showAnswer(answer: GalleryAnswer["gallery"] | undefined) {
+  if (answer) (answer.ok ? toast.success : toast.error)(answer.title, { description: answer.description });
+}
+
+/** Shows the toast of each gallery answer once. */
+function useAnswerToast(fetcher: ReturnType<typeof useFetcher<GalleryAnswer>>) {
+  const shown = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || shown.current === fetcher.data) return;
+    shown.current = fetcher.data;
+    showAnswer(fetcher.data.gallery);
+  }, [fetcher.state, fetcher.data]);
+}
+
+/**
+ * A project's gallery (back-office.md §2.11): add one image or several (each with its progress;
+ * files that are not images are skipped), reorder by drag and drop (mouse, touch or keyboard) or
+ * with 'Monter' / 'Descendre', delete, select images and edit their SEO together. Every change goes
+ * to the edit screen's action (`gallery-*` intents) and comes back as a toast.
+ */
+export function ProjectGallery({ images }: { images: GalleryImage[] }) {
+  const fetcher = useFetcher<GalleryAnswer>();
+  useAnswerToast(fetcher);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [seoOpen, setSeoOpen] = useState(false);
+  const batch = useBatchUpload();
+  const single = useRef<HTMLInputElement>(null);
+  const several = useRef<HTMLInputElement>(null);
+  const uploading = batch.items.some((item) => item.status === "uploading" || item.status === "waiting");
+
+  // The order shown: the server's, or the one just dropped while it is being saved.
+  const serverIds = images.map((image) => image.id).join(",");
+  const [dropped, setDropped] = useState<{ base: string; ids: string[] } | null>(null);
+  const ids = dropped?.base === serverIds ? dropped.ids : images.map((image) => image.id);
+  const byId = new Map(images.map((image) => [image.id, image]));
+  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+  const number = (id: string) => ids.indexOf(id) + 1;
+  // Images deleted meanwhile leave the selection.
+  const chosen = ordered.filter((image) => selected.has(image.id));
+
+  function post(intent: string, fields: Record<string, string | string[]>) {
+    const body = new FormData();
+    body.set("intent", intent);
+    for (const [name, value] of Object.entries(fields))
+      for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+    void fetcher.submit(body, { method: "post" });
+  }
+
+  async function add(files: File[], mode: "single" | "several") {
+    if (files.length === 0) return;
+    if (mode === "single" && files[0] && files[0].type && !files[0].type.startsWith("image/")) {
+      toast.error(notAnImageError.title, { description: notAnImageError.description });
+      return;
+    }
+    const result = await batch.run(files);
+    if (result.skipped > 0) toast.error("Erreur", { description: galleryMessages.notImages(result.skipped) });
+    for (const failure of result.failed)
+      toast.error("Erreur", {
+        description: galleryMessages.uploadFailed(
+          failure.error ? `${failure.file.name} : ${failure.error.description}` : undefined,
+        ),
+      });
+    if (result.uploaded.length === 0) {
+      if (result.failed.length > 0 && mode === "several")
+        toast.error("Erreur", { description: galleryMessages.noneUploaded });
+      return;
+    }
+    post("gallery-add", {
+      url: result.uploaded.map(({ asset }) => asset.url),
+      // §7: no alt text for a single upload, '{filename} - image {n}' in a batch.
+      alt: result.uploaded.map(({ file }, index) =>
+        mode === "single" ? "" : `${file.name} - image ${index + 1}`,
+      ),
+    });
+    batch.clear();
+  }
+
+  function reorder(next: string[]) {
+    setDropped({ base: serverIds, ids: next });
+    post("gallery-reorder", { ids: next });
+  }
+
+  function toggle(id: string, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  return (
+    <section aria-labelledby="gallery-title" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 id="gallery-title" className="text-lg font-semibold">
+            Galerie
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {ordered.length} image{ordered.length > 1 ? "s" : ""} · glissez une image ou utilisez les flèches
+            pour changer l'ordre.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {(
+            [
+              ["single", single, false],
+              ["several", several, true],
+            ] as const
+          ).map(([mode, ref, multiple]) => (
+            <input
+              key={mode}
+              ref={ref}
+              type="file"
+              accept="image/*"
+              multiple={multiple}
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden
+              data-testid={`gallery-input-${mode}`}
+              onChange={(event) => {
+                void add(Array.from(event.currentTarget.files ?? []), mode);
+                event.currentTarget.value = "";
+              }}
+            />
+          ))}
+          <Button
+            type="button"
+            variant="outline"
+            disabled={uploading}
+            onClick={() => single.current?.click()}
+          >
+            <ImagePlus aria-hidden />
+            Ajouter une image
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={uploading}
+            onClick={() => several.current?.click()}
+          >
+            <Images aria-hidden />
+            Ajouter plusieurs images
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={ordered.length === 0}
+            onClick={() => {
+              if (chosen.length === 0) toast.error("Erreur", { description: galleryMessages.noSelection });
+              else setSeoOpen(true);
+            }}
+          >
+            <SearchCheck aria-hidden />
+            Modifier le SEO
+            {chosen.length > 0 ? ` (${chosen.length})` : ""}
+          </Button>
+        </div>
+      </div>
+
+      <BatchUploadList items={batch.items} />
+
+      {ordered.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed bg-card/40 px-6 py-12 text-center">
+          <Images className="size-8 text-muted-foreground" aria-hidden />
+          <p className="font-medium">Aucune image dans la galerie</p>
+          <p className="text-sm text-muted-foreground">
+            Ajoutez les photos du chantier avec les boutons ci-dessus.
+          </p>
+        </div>
+      ) : (
+        <SortableArea
+          ids={ids}
+          label={(id) => `Image ${number(id)}`}
+          onReorder={reorder}
+          layout="grid"
+          disabled={fetcher.state !== "idle"}
+        >
+          <ul
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+            aria-label="Images de la galerie"
+          >
+            {ordered.map((image, index) => (
+              <GalleryTile
+                key={image.id}
+                image={image}
+                index={index}
+                count={ordered.length}
+                selected={selected.has(image.id)}
+                onSelect={(on) => toggle(image.id, on)}
+                onMove={(direction) => post("gallery-move", { imageId: image.id, direction })}
+                busy={fetcher.state !== "idle"}
+              />
+            ))}
+          </ul>
+        </SortableArea>
+      )}
+
+      <BulkSeoDialog
+        open={seoOpen}
+        onOpenChange={setSeoOpen}
+        images={ordered}
+        selected={selected}
+        onSelect={toggle}
+        onSelectAll={(on) => setSelected(on ? new Set(ids) : new Set())}
+      />
+    </section>
+  );
+}
+
+function GalleryTile({
+  image,
+  index,
+  count,
+  selected,
+  onSelect,
+  onMove,
+  busy,
+}: {
+  image: GalleryImage;
+  index: number;
+  count: number;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  onMove: (direction: "up" | "down") => void;
+  busy: boolean;
+}) {
+  const { setNodeRef, style, isDragging, handle } = useSortableItem(image.id);
+  const name = `Image ${index + 1}`;
+  const hasSeo = Boolean(image.seoDescription || image.seoKeywords);
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      data-testid="gallery-tile"
+      className={cn(
+        "group flex flex-col overflow-hidden rounded-lg border bg-card",
+        selected && "border-primary ring-1 ring-primary",
+        isDragging && "shadow-xl",
+      )}
+    >
+      <div className="relative aspect-[4/3] bg-muted">
+        <img
+          src={imageUrlForWidth(image.imageUrl, 320)}
+          alt={image.altText || name}
+          className="size-full object-cover"
+          loading="lazy"
+          draggable={false}
+        />
+        <div className="absolute left-2 top-2 rounded bg-background/80 p-1">
+          <Checkbox
+            checked={selected}
+            onCheckedChange={(checked) => onSelect(checked === true)}
+            aria-label={`Sélectionner ${name}`}
+          />
+        </div>
+        <DragHandle
+          {...handle}
+          label={`Déplacer ${name}`}
+          className="absolute right-2 top-2 bg-background/80"
+        />
+      </div>
+      <div className="flex items-center justify-between gap-2 px-3 py-2">
+        <span className="flex min-w-0 items-center gap-2 text-sm font-medium">
+          {name}
+          {hasSeo ? (
+            <Badge variant="success" title="Description ou mots-clés SEO renseignés">
+              SEO
+            </Badge>
+          ) : null}
+        </span>
+      </div>
+      {/* Always there on touch screens and for the keyboard; on hover with a mouse. */}
+      <div className="flex items-center justify-between gap-1 border-t px-2 py-1.5 transition-opacity md:opacity-0 md:group-hover:opacity-100 md:group-focus-within:opacity-100">
+        <div className="flex gap-1">
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            disabled={index === 0 || busy}
+            onClick={() => onMove("up")}
+          >
+            <ArrowUp aria-hidden />
+            <span className="sr-only">Monter {name}</span>
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            disabled={index === count - 1 || busy}
+            onClick={() => onMove("down")}
+          >
+            <ArrowDown aria-hidden />
+            <span className="sr-only">Descendre {name}</span>
+          </Button>
+        </div>
+        <ConfirmDialog
+          trigger={
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="size-8 text-red-300 hover:text-red-200"
+            >
+              <Trash2 aria-hidden />
+              <span className="sr-only">Supprimer {name}</span>
+            </Button>
+          }
+          title="Supprimer l'image ?"
+          description={`${name} sera retirée de la galerie. Cette action ne peut pas être annulée.`}
+          intent="gallery-delete"
+          fields={{ imageId: image.id }}
+          onAnswer={(answer) => showAnswer((answer as GalleryAnswer).gallery)}
+        />
+      </div>
+    </li>
+  );
+}
+
+const truncate = (text: string | null, length = 50) =>
+  !text ? "—" : text.length > length ? `${text.slice(0, length)}…` : text;
+
+/** §2.11: SEO of the selected images at once; an empty field leaves their values as they are. */
+function BulkSeoDialog({
+  open,
+  onOpenChange,
+  images,
+  selected,
+  onSelect,
+  onSelectAll,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  images: GalleryImage[];
+  selected: Set<string>;
+  onSelect: (id: string, on: boolean) => void;
+  onSelectAll: (on: boolean) => void;
+}) {
+  const fetcher = useFetcher<GalleryAnswer>();
+  useAnswerToast(fetcher);
+  const chosen = images.filter((image) => selected.has(image.id));
+  const pending = fetcher.state !== "idle";
+  // Close once the answer says it worked.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.gallery.ok) onOpenChange(false);
+  }, [fetcher.state, fetcher.data, onOpenChange]);
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent className="max-h-[90svh] overflow-y-auto sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>SEO des images</DialogTitle>
+          <DialogDescription>
+            Les champs remplis s'appliquent à chaque image sélectionnée ; un champ vide ne change rien.
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form
+          method="post"
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            const form = new FormData(event.currentTarget);
+            const filled = ["altText", "seoDescription", "seoKeywords"].some((name) =>
+              String(form.get(name) ?? "").trim(),
+            );
+            if (chosen.length === 0 || !filled) {
+              event.preventDefault();
+              toast.error("Erreur", {
+                description: chosen.length === 0 ? galleryMessages.noSelection : galleryMessages.noData,
+              });
+            }
+          }}
+        >
+          <input type="hidden" name="intent" value="gallery-seo" />
+          {chosen.map((image) => (
+            <input key={image.id} type="hidden" name="imageIds" value={image.id} />
+          ))}
+          <div className="flex flex-wrap items-center gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={() => onSelectAll(true)}>
+              Tout sélectionner
+            </Button>
+            <Button type="button" variant="outline" size="sm" onClick={() => onSelectAll(false)}>
+              Tout désélectionner
+            </Button>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {chosen.length} image{chosen.length > 1 ? "s" : ""} sélectionnée{chosen.length > 1 ? "s" : ""}
+            </p>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="bulk-alt">Texte alternatif</Label>
+              <Input id="bulk-alt" name="altText" placeholder="ex : Tableau électrique neuf" />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="bulk-keywords">Mots-clés SEO</Label>
+              <Input id="bulk-keywords" name="seoKeywords" placeholder="tableau, rénovation, Limoges" />
+            </div>
+            <div className="flex flex-col gap-2 sm:col-span-2">
+              <Label htmlFor="bulk-description">Description SEO</Label>
+              <Textarea id="bulk-description" name="seoDescription" rows={2} />
+            </div>
+          </div>
+          <div className="overflow-x-auto rounded-md border">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Images et leurs informations actuelles</caption>
+              <thead className="text-left text-muted-foreground">
+                <tr className="border-b">
+                  <th className="p-2 font-medium">
+                    <span className="sr-only">Sélection</span>
+                  </th>
+                  <th className="p-2 font-medium">Image</th>
+                  <th className="p-2 font-medium">Texte alternatif</th>
+                  <th className="p-2 font-medium">Description SEO</th>
+                  <th className="p-2 font-medium">Mots-clés</th>
+                </tr>
+              </thead>
+              <tbody>
+                {images.map((image, index) => (
+                  <tr key={image.id} className="border-b last:border-0">
+                    <td className="p-2">
+                      <Checkbox
+                        checked={selected.has(image.id)}
+                        onCheckedChange={(checked) => onSelect(image.id, checked === true)}
+                        aria-label={`Sélectionner Image ${index + 1}`}
+                      />
+                    </td>
+                    <td className="p-2">
+                      <span className="flex items-center gap-2 whitespace-nowrap">
+                        <img
+                          src={imageUrlForWidth(image.imageUrl, 160)}
+                          alt=""
+                          className="h-9 w-12 rounded object-cover"
+                          loading="lazy"
+                        />
+                        Image {index + 1}
+                      </span>
+                    </td>
+                    <td className="p-2">{truncate(image.altText)}</td>
+                    <td className="p-2">{truncate(image.seoDescription)}</td>
+                    <td className="p-2">{truncate(image.seoKeywords)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
+              Annuler
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+              {pending
+                ? "Enregistrement..."
+                : `Appliquer à ${chosen.length} image${chosen.length > 1 ? "s" : ""}`}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,114 @@
+import { data, useSearchParams } from "react-router";
+import type { Route } from "./+types/preview";
+import { AdminError } from "~/components/admin/admin-error";
+import { PreviewFrame, PreviewNotice, usePreviewData } from "~/components/admin/preview-frame";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { projectBodies, ProjectView } from "~/components/site/project-view";
+import type { ContentStatus } from "~/lib/enums";
+import { fromParisInput } from "~/lib/paris-time";
+import type { ProjectFormInput } from "~/lib/schemas/project";
+import { noStoreHeaders, requireRole } from "~/server/auth/session.server";
+import { getRelatedProjects } from "~/server/content/projects.server";
+import { listGallery } from "~/server/projects/gallery.server";
+import { getProject, projectFormInput } from "~/server/projects/projects.server";
+
+/**
+ * /admin/projects/preview/{id} (back-office.md §2.12): the project as the public page shows it,
+ * from the stored project, then live from the form that opened it (new tab) or frames it (the
+ * editor's 'Aperçu' dialog, `?embed=1`). `new` previews a form not saved yet.
+ */
+export const meta: Route.MetaFunction = () => [
+  { title: "Aperçu du projet | Back-office" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireRole(request, "user");
+  if (params.id === "new") {
+    return data({ values: projectFormInput(null), gallery: [], related: [] }, { headers: noStoreHeaders });
+  }
+  const project = await getProject(params.id);
+  if (!project) throw data(`Projet #${params.id} non trouvé`, { status: 404, headers: noStoreHeaders });
+  const [gallery, related] = await Promise.all([listGallery(project.id), getRelatedProjects(project)]);
+  return data(
+    {
+      values: projectFormInput(project),
+      gallery: gallery.map((image) => ({ url: image.imageUrl, alt: image.altText || project.title })),
+      related,
+    },
+    { headers: noStoreHeaders },
+  );
+}
+
+/** The form's values as the public project page takes them; texts through the public allowlist. */
+function projectView(values: ProjectFormInput) {
+  const orNull = (text: string) => text.trim() || null;
+  return {
+    title: values.title || "Titre du projet",
+    category: orNull(values.category),
+    location: orNull(values.location),
+    mainImage: orNull(values.image),
+    date: (values.status === "scheduled" ? fromParisInput(values.scheduledDate) : null) ?? new Date(),
+    ...projectBodies({
+      description: orNull(values.description),
+      content: orNull(values.content),
+      challenges: orNull(values.challenges),
+      solutions: orNull(values.solutions),
+      results: orNull(values.results),
+    }),
+  };
+}
+
+export default function ProjectPreview({ loaderData, params }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const { data: values, live } = usePreviewData(loaderData.values);
+  // The public page's gallery: the main image first, then the stored gallery.
+  const gallery = [
+    ...(values.image ? [{ url: values.image, alt: values.title }] : []),
+    ...loaderData.gallery,
+  ];
+
+  if (searchParams.has("embed")) {
+    return (
+      <main data-live={live || undefined}>
+        <ProjectView project={projectView(values)} gallery={gallery} related={loaderData.related} />
+      </main>
+    );
+  }
+  return (
+    <main className="flex h-svh flex-col gap-3 p-3 md:p-4">
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-lg font-semibold">Aperçu du projet</h1>
+        <StatusBadge status={values.status as ContentStatus} />
+      </header>
+      {values.status !== "published" ? (
+        <PreviewNotice title="Aperçu limité">
+          Ce projet n'est pas publié : seul le back-office peut voir cette page.
+        </PreviewNotice>
+      ) : null}
+      <PreviewFrame
+        title="Aperçu du projet"
+        src={`/admin/projects/preview/${params.id}?embed=1`}
+        data={values}
+        className="flex-1"
+      />
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main className="p-6">
+      <AdminError
+        error={error}
+        message={
+          typeof (error as { data?: unknown })?.data === "string"
+            ? (error as { data: string }).data
+            : "Une erreur est survenue"
+        }
+        retryTo="/admin/projects"
+        retryLabel="Retour à la liste des projets"
+      />
+    </main>
+  );
+}
