@@ -36,6 +36,7 @@ export default [
       route("projects/quick-create", "routes/admin/projects/quick-create.tsx"),
       route("projects/create", "routes/admin/projects/editor.tsx", { id: "admin-projects-create" }),
       route("projects/edit/:id", "routes/admin/projects/editor.tsx", { id: "admin-projects-edit" }),
+      route("expertise", "routes/admin/expertise/index.tsx"),
       // -- configuration (admin only)
       route("settings", "routes/admin/settings/index.tsx"),
       route("seo", "routes/admin/seo/index.tsx"),

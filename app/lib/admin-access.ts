@@ -31,6 +31,7 @@ export const adminAccess = {
   "/admin/projects/create": "user",
   "/admin/projects/edit/:id": "user",
   "/admin/projects/preview/:id": "user",
+  "/admin/expertise": "user",
   "/admin/settings": "admin",
   "/admin/seo": "admin",
   "/admin/gtm": "admin",

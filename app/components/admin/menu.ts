@@ -1,10 +1,11 @@
 import {
+  Award,
   ChartLine,
   ChartNoAxesColumn,
   CircleUserRound,
   FileText,
-  Inbox,
   FolderKanban,
+  Inbox,
   LayoutDashboard,
   Mail,
   Newspaper,
@@ -44,6 +45,7 @@ export const adminMenu: AdminMenuGroup[] = [
     entries: [
       { label: "Blog", to: "/admin/blog", icon: Newspaper },
       { label: "Projets", to: "/admin/projects", icon: FolderKanban },
+      { label: "Pôles d'expertise", to: "/admin/expertise", icon: Award },
       { label: "Catégories", to: "/admin/categories", icon: Tags },
       { label: "Auteurs", to: "/admin/authors", icon: UserPen },
       { label: "Pages", to: "/admin/cms", icon: FileText },

@@ -43,7 +43,6 @@ const textValues = expertiseTextColors.map((option) => option.value) as [string,
 /** §5 "Expertise": the add and edit dialogs' rules, shared by the browser and the server. */
 export const expertiseFormSchema = z
   .object({
-    id: z.uuid().optional(),
     title: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, "Le titre est trop long"),
     description: z
       .string({ error: REQUIRED })

@@ -4,6 +4,7 @@
  * table's change trigger drops the cached pages).
  */
 import { asc, count, eq, sql } from "drizzle-orm";
+import { moveInList } from "~/lib/ordering";
 import type { ExpertiseFormValues } from "~/lib/schemas/expertise";
 import { mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";
@@ -31,17 +32,23 @@ export async function createBlock(context: MutationContext, values: ExpertiseFor
     // One writer at a time, so two blocks added together never share a place.
     await m.tx.execute(sql`lock table ${expertiseBlocks} in share row exclusive mode`);
     const [{ total }] = (await m.tx.select({ total: count() }).from(expertiseBlocks)) as [{ total: number }];
-    const { id: _ignored, ...fields } = values;
-    return m.insert(expertiseBlocks, { ...fields, displayOrder: total });
+    return m.insert(expertiseBlocks, { ...values, displayOrder: total });
   });
 }
 
-/** Updates a block; an image or icon it no longer shows is removed if nothing else uses it. */
-export async function updateBlock(context: MutationContext, id: string, values: ExpertiseFormValues) {
+/**
+ * Updates a block (refused when it changed since the dialog opened on `expectedUpdatedAt`); an
+ * image or icon it no longer shows is removed if nothing else uses it.
+ */
+export async function updateBlock(
+  context: MutationContext,
+  id: string,
+  values: ExpertiseFormValues,
+  expectedUpdatedAt?: string,
+) {
   const { before, after } = await mutate(context, async (m) => {
     const [before] = await m.tx.select().from(expertiseBlocks).where(eq(expertiseBlocks.id, id));
-    const { id: _ignored, ...fields } = values;
-    const after = await m.update(expertiseBlocks, id, fields);
+    const after = await m.update(expertiseBlocks, id, values, { expectedUpdatedAt });
     return { before: before!, after };
   });
   await removeUnusedFiles(before, after);
@@ -79,6 +86,19 @@ export async function reorderBlocks(context: MutationContext, orderedIds: string
     await renumber(m.tx, expertiseBlocks, orderedIds);
     await m.audit({ action: "reorder", entityType: "expertise_blocks" });
   });
+}
+
+/** 'Monter' / 'Descendre': swaps a block with its neighbour (the ends cannot move out). */
+export async function moveBlock(context: MutationContext, id: string, direction: "up" | "down") {
+  const ids = (
+    await db()
+      .select({ id: expertiseBlocks.id })
+      .from(expertiseBlocks)
+      .orderBy(...order)
+  ).map((row) => row.id);
+  const moved = moveInList(ids, id, direction);
+  if (!moved) throw new Error(`block ${id} cannot move ${direction}`);
+  await reorderBlocks(context, moved);
 }
 
 async function removeUnusedFiles(before: ExpertiseBlockRow, after: ExpertiseBlockRow | null) {

@@ -7,7 +7,7 @@ import { cn } from "~/lib/cn";
 import type { ExpertiseBlock } from "~/server/content/expertise.server";
 
 /** Only the spec's eight icons are bundled (not the whole lucide set). */
-const ICONS: Record<ExpertiseIcon, LucideIcon> = {
+export const EXPERTISE_ICONS: Record<ExpertiseIcon, LucideIcon> = {
   Home,
   Zap,
   Wrench,
@@ -72,7 +72,7 @@ export function ExpertiseGrid({ blocks }: { blocks: ExpertiseBlock[] }) {
 }
 
 function ExpertiseCard({ block }: { block: ExpertiseBlock }) {
-  const Icon = ICONS[block.iconName as ExpertiseIcon] ?? Home;
+  const Icon = EXPERTISE_ICONS[block.iconName as ExpertiseIcon] ?? Home;
   return (
     <article
       className={cn(

@@ -1,0 +1,507 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { FieldMetadata } from "@conform-to/react";
+import { ArrowDown, ArrowUp, Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useFetcher, useSearchParams } from "react-router";
+import type { Route } from "./+types/index";
+import { AdminError } from "~/components/admin/admin-error";
+import { ChoiceField } from "~/components/admin/choice-field";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { EmptyState } from "~/components/admin/data-table";
+import { Field, TextareaField, TextField, ToggleField } from "~/components/admin/fields";
+import { FormDialog } from "~/components/admin/form-dialog";
+import { ImageField } from "~/components/admin/image-field";
+import { ListFilters, SearchField } from "~/components/admin/list-filters";
+import { PageHeader } from "~/components/admin/page-header";
+import { DragHandle, SortableArea, useSortableItem } from "~/components/admin/sortable";
+import { EXPERTISE_ICONS } from "~/components/site/home/expertise-grid";
+import { imageUrlForWidth } from "~/components/site/responsive-image";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { cn } from "~/lib/cn";
+import { expertiseIcons, expertiseSizes, type ExpertiseIcon, type ExpertiseSize } from "~/lib/enums";
+import { readRowRef } from "~/lib/schemas/common";
+import {
+  expertiseBackgrounds,
+  expertiseFormSchema,
+  expertiseIconLabels,
+  expertiseMessages,
+  expertiseSizeLabels,
+  expertiseTextColors,
+} from "~/lib/schemas/expertise";
+import { z } from "~/lib/zod";
+import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { requireRole } from "~/server/auth/session.server";
+import {
+  createBlock,
+  deleteBlock,
+  listBlocks,
+  moveBlock,
+  reorderBlocks,
+  updateBlock,
+} from "~/server/expertise/blocks.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Pôles d'expertise | Back-office" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "user");
+  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  return { q, blocks: await listBlocks(q) };
+}
+
+const reorderSchema = z.object({ ids: z.array(z.uuid()).min(1) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireRole(request, "user");
+  const who = { actor: user, ip: context.clientIp };
+  const formData = await request.formData();
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  const intent = formData.get("intent");
+  const failed = (description: string) =>
+    redirectWithToast(back, { type: "error", title: "Erreur", description });
+
+  if (intent === "create" || intent === "update") {
+    const submission = parseWithZod(formData, { schema: expertiseFormSchema });
+    if (submission.status !== "success") return replyInvalid(submission);
+    const ref = readRowRef(formData);
+    if (intent === "update" && !ref) return replyInvalid(submission, { formErrors: ["Bloc introuvable."] });
+    try {
+      if (intent === "create") await createBlock(who, submission.value);
+      else await updateBlock(who, ref!.id, submission.value, ref!.updatedAt);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return replyFailed(
+        submission,
+        error,
+        intent === "create"
+          ? expertiseMessages.createFailed(message)
+          : expertiseMessages.updateFailed(message),
+      );
+    }
+    return redirectWithToast(back, { title: intent === "create" ? "Bloc créé" : "Bloc mis à jour" });
+  }
+
+  if (intent === "delete") {
+    const ref = readRowRef(formData);
+    try {
+      if (!ref) throw new Error("bloc introuvable");
+      await deleteBlock(who, ref.id);
+    } catch (error) {
+      logger.error({ err: error }, "expertise block delete failed");
+      return failed(expertiseMessages.deleteFailed(error instanceof Error ? error.message : String(error)));
+    }
+    return redirectWithToast(back, { title: "Bloc supprimé" });
+  }
+
+  if (intent === "reorder" || intent === "move") {
+    try {
+      if (intent === "reorder") {
+        const parsed = reorderSchema.safeParse({ ids: formData.getAll("ids") });
+        if (!parsed.success) throw new Error("ordre illisible");
+        await reorderBlocks(who, parsed.data.ids);
+      } else {
+        const ref = readRowRef(formData);
+        const direction = formData.get("direction");
+        if (!ref || (direction !== "up" && direction !== "down")) throw new Error("déplacement illisible");
+        await moveBlock(who, ref.id, direction);
+      }
+    } catch (error) {
+      logger.warn({ err: error }, "expertise reorder refused");
+      return failed(expertiseMessages.reorderFailed);
+    }
+    return redirectWithToast(back, { title: "Ordre mis à jour" });
+  }
+  throw new Response("Action inconnue", { status: 400 });
+}
+
+type Block = Route.ComponentProps["loaderData"]["blocks"][number];
+
+const iconChoices = expertiseIcons.map((icon) => {
+  const Icon = EXPERTISE_ICONS[icon];
+  return { value: icon, label: expertiseIconLabels[icon], visual: <Icon className="size-4" aria-hidden /> };
+});
+const sizeChoices = expertiseSizes.map((size) => ({ value: size, label: expertiseSizeLabels[size] }));
+const swatch = (className: string) => (
+  <span className={cn("size-4 shrink-0 rounded-full border border-white/30", className)} aria-hidden />
+);
+const backgroundChoices = expertiseBackgrounds.map((option) => ({
+  value: option.value,
+  label: option.label,
+  visual: swatch(option.swatch),
+}));
+const textChoices = expertiseTextColors.map((option) => ({
+  value: option.value,
+  label: option.label,
+  visual: swatch(option.swatch),
+}));
+
+/** The block's icon as the home page shows it: its uploaded icon, or the chosen lucide icon. */
+function BlockIcon({ block, className }: { block: Block; className?: string }) {
+  if (block.customIconUrl)
+    return (
+      <img
+        src={block.customIconUrl}
+        alt=""
+        width={24}
+        height={24}
+        className={cn("size-6 object-contain", className)}
+      />
+    );
+  const Icon = EXPERTISE_ICONS[block.iconName as ExpertiseIcon] ?? EXPERTISE_ICONS.Home;
+  return <Icon className={cn("size-6", className)} aria-hidden />;
+}
+
+type FormInput = z.input<typeof expertiseFormSchema>;
+
+function BlockDialog({ block }: { block?: Block }) {
+  const defaultValue: Partial<FormInput> = block
+    ? {
+        title: block.title,
+        description: block.description,
+        iconName: block.iconName as ExpertiseIcon,
+        size: block.size as ExpertiseSize,
+        backgroundColor: block.backgroundColor,
+        textColor: block.textColor,
+        isFeatured: block.isFeatured,
+        imageUrl: block.imageUrl ?? "",
+        useCustomIcon: Boolean(block.customIconUrl),
+        customIconUrl: block.customIconUrl ?? "",
+      }
+    : {
+        title: "",
+        description: "",
+        iconName: "Home",
+        size: "medium",
+        backgroundColor: "bg-card",
+        textColor: "text-foreground",
+        isFeatured: false,
+        useCustomIcon: false,
+      };
+  return (
+    <FormDialog
+      trigger={
+        block ? (
+          <Button variant="ghost" size="sm">
+            <Pencil aria-hidden />
+            Modifier<span className="sr-only"> {block.title}</span>
+          </Button>
+        ) : (
+          <Button>
+            <Plus aria-hidden />
+            Ajouter un bloc
+          </Button>
+        )
+      }
+      title={block ? "Modifier le bloc d'expertise" : "Ajouter un bloc d'expertise"}
+      description="Les pôles d'expertise sont présentés sur la page d'accueil, dans cet ordre."
+      schema={expertiseFormSchema}
+      intent={block ? "update" : "create"}
+      hidden={block ? { id: block.id, updatedAt: new Date(block.updatedAt).toISOString() } : {}}
+      defaultValue={defaultValue}
+      submitLabel={block ? "Enregistrer" : "Ajouter"}
+    >
+      {(fields) => (
+        <>
+          <TextField meta={fields.title} label="Titre" autoComplete="off" />
+          <TextareaField meta={fields.description} label="Description" rows={3} />
+          <CustomIconToggle fields={fields} />
+          <ChoiceField meta={fields.iconName} legend="Icône" options={iconChoices} />
+          <ChoiceField meta={fields.size} legend="Taille" options={sizeChoices} />
+          <ChoiceField meta={fields.backgroundColor} legend="Couleur de fond" options={backgroundChoices} />
+          <ChoiceField meta={fields.textColor} legend="Couleur du texte" options={textChoices} />
+          <ToggleField meta={fields.isFeatured} label="Mis en avant (« À la une »)" variant="switch" />
+          <Field
+            meta={fields.imageUrl}
+            label="Image (facultative)"
+            description="Une photo en bandeau en haut du bloc."
+          >
+            {(control) => <ImageField {...control} defaultValue={fields.imageUrl.initialValue} />}
+          </Field>
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyField = FieldMetadata<any, any, string[]>;
+
+/** §3: the custom-icon toggle, and the upload (PNG, JPG, GIF or SVG, 2 MB) it reveals. */
+function CustomIconToggle({ fields }: { fields: { useCustomIcon: AnyField; customIconUrl: AnyField } }) {
+  const on = fields.useCustomIcon.value === "on";
+  return (
+    <div className="flex flex-col gap-3 rounded-md border p-3">
+      <ToggleField meta={fields.useCustomIcon} label="Utiliser une icône personnalisée" variant="switch" />
+      {on ? (
+        <Field
+          meta={fields.customIconUrl}
+          label="Icône personnalisée"
+          description="PNG, JPG, GIF ou SVG, 2 Mo au plus. Un SVG est converti en image."
+        >
+          {(control) => (
+            <ImageField
+              {...control}
+              kind="icon"
+              defaultValue={String(fields.customIconUrl.initialValue ?? "")}
+            />
+          )}
+        </Field>
+      ) : null}
+    </div>
+  );
+}
+
+function MoveButtons({ block, index, count }: { block: Block; index: number; count: number }) {
+  const fetcher = useFetcher();
+  return (
+    <fetcher.Form method="post" className="flex gap-1">
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="id" value={block.id} />
+      <Button
+        type="submit"
+        name="direction"
+        value="up"
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        disabled={index === 0 || fetcher.state !== "idle"}
+      >
+        <ArrowUp aria-hidden />
+        <span className="sr-only">Monter {block.title}</span>
+      </Button>
+      <Button
+        type="submit"
+        name="direction"
+        value="down"
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        disabled={index === count - 1 || fetcher.state !== "idle"}
+      >
+        <ArrowDown aria-hidden />
+        <span className="sr-only">Descendre {block.title}</span>
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function DeleteBlock({ block }: { block: Block }) {
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
+          <Trash2 aria-hidden />
+          Supprimer<span className="sr-only"> {block.title}</span>
+        </Button>
+      }
+      title="Confirmer la suppression"
+      description={`Êtes-vous sûr de vouloir supprimer le bloc « ${block.title} » ? Il disparaîtra de la page d'accueil. Cette action ne peut pas être annulée.`}
+      intent="delete"
+      fields={{ id: block.id }}
+    />
+  );
+}
+
+function Thumbnail({ block }: { block: Block }) {
+  if (!block.imageUrl) return <span className="text-muted-foreground">—</span>;
+  return (
+    <img
+      src={imageUrlForWidth(block.imageUrl, 160)}
+      alt=""
+      width={64}
+      height={40}
+      className="h-10 w-16 rounded object-cover"
+      loading="lazy"
+    />
+  );
+}
+
+function Featured({ block }: { block: Block }) {
+  return block.isFeatured ? (
+    <Badge variant="warning">
+      <Star aria-hidden /> Oui
+    </Badge>
+  ) : (
+    <span className="text-muted-foreground">Non</span>
+  );
+}
+
+type RowProps = { block: Block; index: number; count: number; sortable: boolean };
+
+function TableRowItem({ block, index, count, sortable }: RowProps) {
+  const { setNodeRef, style, isDragging, handle } = useSortableItem(block.id);
+  return (
+    <TableRow ref={setNodeRef} style={style} className={cn(isDragging && "bg-accent shadow-lg")}>
+      <TableCell className="w-px whitespace-nowrap">
+        <div className="flex items-center gap-1">
+          {sortable ? <DragHandle {...handle} label={`Déplacer ${block.title}`} /> : null}
+          <span className="w-6 text-center tabular-nums">{index + 1}</span>
+          {sortable ? <MoveButtons block={block} index={index} count={count} /> : null}
+        </div>
+      </TableCell>
+      <TableCell>
+        <BlockIcon block={block} />
+      </TableCell>
+      <TableCell className="font-medium">{block.title}</TableCell>
+      <TableCell className="max-w-[280px]">
+        <span className="line-clamp-2 text-muted-foreground">{block.description}</span>
+      </TableCell>
+      <TableCell>
+        <Thumbnail block={block} />
+      </TableCell>
+      <TableCell>{expertiseSizeLabels[block.size as ExpertiseSize] ?? block.size}</TableCell>
+      <TableCell>
+        <Featured block={block} />
+      </TableCell>
+      <TableCell className="w-px whitespace-nowrap">
+        <div className="flex gap-1">
+          <BlockDialog block={block} />
+          <DeleteBlock block={block} />
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function CardItem({ block, index, count, sortable }: RowProps) {
+  const { setNodeRef, style, isDragging, handle } = useSortableItem(block.id);
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={cn("flex flex-col gap-3 rounded-lg border bg-card p-4", isDragging && "shadow-lg")}
+    >
+      <div className="flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-secondary">
+          <BlockIcon block={block} className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="font-medium">
+            <span className="text-muted-foreground tabular-nums">{index + 1}. </span>
+            {block.title}
+          </p>
+          <p className="mt-1 line-clamp-3 text-sm text-muted-foreground">{block.description}</p>
+        </div>
+        {sortable ? <DragHandle {...handle} label={`Déplacer ${block.title}`} /> : null}
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1.5 text-sm">
+        <dt className="text-muted-foreground">Image</dt>
+        <dd>
+          <Thumbnail block={block} />
+        </dd>
+        <dt className="text-muted-foreground">Taille</dt>
+        <dd>{expertiseSizeLabels[block.size as ExpertiseSize] ?? block.size}</dd>
+        <dt className="text-muted-foreground">À la une</dt>
+        <dd>
+          <Featured block={block} />
+        </dd>
+      </dl>
+      <div className="flex flex-wrap items-center gap-2 border-t pt-3">
+        {sortable ? <MoveButtons block={block} index={index} count={count} /> : null}
+        <BlockDialog block={block} />
+        <DeleteBlock block={block} />
+      </div>
+    </li>
+  );
+}
+
+/** The blocks in the order shown: the server's, or the one just dropped while it is being saved. */
+function useBlockOrder(blocks: Block[]) {
+  const fetcher = useFetcher();
+  const serverIds = blocks.map((block) => block.id).join(",");
+  const [dropped, setDropped] = useState<{ base: string; ids: string[] } | null>(null);
+  // A new list from the server (after the save, a search, another tab's change) wins.
+  const ids = dropped?.base === serverIds ? dropped.ids : blocks.map((block) => block.id);
+  function save(next: string[]) {
+    setDropped({ base: serverIds, ids: next });
+    const body = new FormData();
+    body.set("intent", "reorder");
+    for (const id of next) body.append("ids", id);
+    void fetcher.submit(body, { method: "post" });
+  }
+  const byId = new Map(blocks.map((block) => [block.id, block]));
+  return { ordered: ids.flatMap((id) => byId.get(id) ?? []), save };
+}
+
+export default function ExpertiseScreen({ loaderData }: Route.ComponentProps) {
+  const { q, blocks } = loaderData;
+  const [searchParams] = useSearchParams();
+  const { ordered, save } = useBlockOrder(blocks);
+  // A filtered list is not the whole order: reordering waits for the search to be cleared.
+  const sortable = !searchParams.get("q");
+  const ids = ordered.map((block) => block.id);
+  const label = (id: string) => ordered.find((block) => block.id === id)?.title ?? "Bloc";
+  const rowProps = (block: Block, index: number) => ({ block, index, count: ordered.length, sortable });
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <PageHeader
+        title="Gestion des Pôles d'Expertise"
+        description="Les domaines présentés sur la page d'accueil. Faites glisser les blocs pour changer leur ordre."
+        actions={<BlockDialog />}
+      />
+      <ListFilters>
+        <SearchField label="Rechercher un bloc" placeholder="Titre ou description" defaultValue={q} />
+      </ListFilters>
+      {!sortable && ordered.length > 0 ? (
+        <p className="text-sm text-muted-foreground">Effacez la recherche pour changer l'ordre des blocs.</p>
+      ) : null}
+      {ordered.length === 0 ? (
+        <EmptyState
+          title={q ? "Aucun bloc ne correspond à cette recherche." : "Aucun pôle d'expertise pour l'instant."}
+          action={q ? null : <BlockDialog />}
+        />
+      ) : (
+        <>
+          <div className="hidden rounded-lg border bg-card md:block">
+            <SortableArea ids={ids} label={label} onReorder={save} disabled={!sortable}>
+              <Table>
+                <caption className="sr-only">Pôles d'expertise</caption>
+                <TableHeader>
+                  <TableRow className="hover:bg-transparent">
+                    <TableHead>Ordre</TableHead>
+                    <TableHead>Icône</TableHead>
+                    <TableHead>Titre</TableHead>
+                    <TableHead>Description</TableHead>
+                    <TableHead>Image</TableHead>
+                    <TableHead>Taille</TableHead>
+                    <TableHead>À la une</TableHead>
+                    <TableHead>Actions</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {ordered.map((block, index) => (
+                    <TableRowItem key={block.id} {...rowProps(block, index)} />
+                  ))}
+                </TableBody>
+              </Table>
+            </SortableArea>
+          </div>
+          <div className="md:hidden">
+            <SortableArea ids={ids} label={label} onReorder={save} disabled={!sortable}>
+              <ul className="flex flex-col gap-3" aria-label="Pôles d'expertise">
+                {ordered.map((block, index) => (
+                  <CardItem key={block.id} {...rowProps(block, index)} />
+                ))}
+              </ul>
+            </SortableArea>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminError
+      error={error}
+      message={`Erreur de chargement : ${expertiseMessages.loadFailed}`}
+      retryTo="/admin/expertise"
+    />
+  );
+}

@@ -1,0 +1,91 @@
+import sharp from "sharp";
+import { sql } from "../support/e2e";
+import { expect, screenshot, test, toast } from "./admin-support";
+
+/* 'Gestion des Pôles d'Expertise' (back-office.md §2.13, §3, §5, §8), as a `user`-role account. */
+
+const run = `${process.pid}`;
+test.describe.configure({ timeout: 120_000 });
+
+test.afterAll(async () => {
+  await sql("delete from expertise_blocks where title like $1", [`% ${run}`]);
+});
+
+async function icon() {
+  const buffer = await sharp({
+    create: { width: 64, height: 64, channels: 4, background: "#facc15" },
+  })
+    .png()
+    .toBuffer();
+  return { name: "icone.png", mimeType: "image/png", buffer };
+}
+
+test("adds a block with a custom icon, refuses a 3 MB icon, reorders and the home page follows", async ({
+  page,
+}) => {
+  const title = `Domotique ${run}`;
+  await page.goto("/admin/expertise");
+  await expect(page.getByRole("heading", { name: "Gestion des Pôles d'Expertise", level: 1 })).toBeVisible();
+  await screenshot(page, "expertise-1280");
+
+  await page.getByRole("button", { name: "Ajouter un bloc" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Ajouter un bloc d'expertise" });
+  await dialog.getByLabel("Titre").fill(title);
+  await dialog.getByLabel("Description").fill("Maison connectée : éclairage, volets et chauffage pilotés.");
+  await dialog.getByRole("radio", { name: "Grand" }).check({ force: true });
+  await dialog.getByLabel("Utiliser une icône personnalisée").click();
+
+  // §9: icons are 2 MB at most, told before anything is sent.
+  const zone = dialog.getByTestId("upload-drop-zone").first();
+  let chooser = page.waitForEvent("filechooser");
+  await zone.getByRole("button", { name: "choisissez un fichier" }).click();
+  await (
+    await chooser
+  ).setFiles({ name: "grande.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024, 1) });
+  await expect(dialog.getByText("L'image ne doit pas dépasser 2MB")).toBeVisible();
+
+  chooser = page.waitForEvent("filechooser");
+  await zone.getByRole("button", { name: "choisissez un fichier" }).click();
+  await (await chooser).setFiles(await icon());
+  await expect(dialog.getByRole("textbox", { name: "Icône personnalisée" })).toHaveValue(/^\/media\//, {
+    timeout: 30_000,
+  });
+  await dialog.getByRole("button", { name: "Ajouter" }).click();
+  await expect(toast(page, "Bloc créé")).toBeVisible();
+
+  const blocks = await sql<{
+    id: string;
+    title: string;
+    display_order: number;
+    custom_icon_url: string | null;
+  }>(
+    "select id, title, display_order, custom_icon_url from expertise_blocks order by display_order, created_at",
+  );
+  const created = blocks.find((block) => block.title === title)!;
+  // New blocks go last: display_order = the count before.
+  expect(created.display_order).toBe(blocks.length - 1);
+  expect(created.custom_icon_url).toMatch(/^\/media\//);
+
+  // Up one place with the button; the home page shows the new order.
+  await page.getByRole("button", { name: `Monter ${title}` }).click();
+  await expect(toast(page, "Ordre mis à jour")).toBeVisible();
+  const [moved] = await sql<{ display_order: number }>(
+    "select display_order from expertise_blocks where id = $1",
+    [created.id],
+  );
+  expect(moved!.display_order).toBe(blocks.length - 2);
+  await screenshot(page, "expertise-after-1280");
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+});
+
+test.describe("at 375px", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("cards, with the same actions", async ({ page }) => {
+    await page.goto("/admin/expertise");
+    await expect(page.getByRole("list", { name: "Pôles d'expertise" })).toBeVisible();
+    await screenshot(page, "expertise-375");
+  });
+});
