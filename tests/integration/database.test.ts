@@ -40,14 +40,20 @@ describe("migrations and reference data", () => {
     expect(settings!.companyPhone).toBe("05 00 00 00 00");
   });
 
-  it("ships both e-mail templates with the spec's placeholders", async () => {
+  it("ships both e-mail templates with the spec's placeholders, the confirmation without the message", async () => {
     const templates = await db().select().from(emailTemplates);
     expect(templates.map((t) => t.name).sort()).toEqual(["contact_confirmation", "contact_notification"]);
     for (const template of templates) {
-      for (const placeholder of ["name", "email", "phone", "subject", "message", "service_type"]) {
+      for (const placeholder of ["name", "email", "phone", "subject", "service_type"]) {
         expect(template.htmlContent).toContain(`{{${placeholder}}}`);
       }
     }
+    // The confirmation goes to whatever address the form was given: it must not carry the form's
+    // free text to a third party (issue 6, migration 0006).
+    const byName = Object.fromEntries(templates.map((t) => [t.name, t]));
+    expect(byName.contact_notification!.htmlContent).toContain("{{message}}");
+    expect(byName.contact_confirmation!.htmlContent).not.toContain("{{message}}");
+    expect(byName.contact_confirmation!.textContent).not.toContain("{{message}}");
   });
 
   it("has the eight sitemap page types", async () => {
