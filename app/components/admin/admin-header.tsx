@@ -17,7 +17,8 @@ import { SidebarTrigger } from "./sidebar";
 
 type Props = {
   user: { email: string; name: string; role: string };
-  notifications: NewContactsSummary;
+  /** null when the new requests could not be read. */
+  notifications: NewContactsSummary | null;
 };
 
 /** back-office.md §2.3: notifications, settings and 'Déconnexion'. */
@@ -62,10 +63,11 @@ export function AdminHeader({ user, notifications }: Props) {
   );
 }
 
-function Notifications({ notifications }: { notifications: NewContactsSummary }) {
-  const { count, latest } = notifications;
-  const label =
-    count === 0
+function Notifications({ notifications }: { notifications: NewContactsSummary | null }) {
+  const { count, latest } = notifications ?? { count: 0, latest: [] };
+  const label = !notifications
+    ? "Notifications indisponibles"
+    : count === 0
       ? "Notifications : aucune nouvelle demande"
       : `Notifications : ${count} nouvelle${count > 1 ? "s" : ""} demande${count > 1 ? "s" : ""}`;
   return (
@@ -87,9 +89,11 @@ function Notifications({ notifications }: { notifications: NewContactsSummary })
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-1rem)]">
         <DropdownMenuLabel>
-          {count === 0
-            ? "Aucune nouvelle demande"
-            : `${count} nouvelle${count > 1 ? "s" : ""} demande${count > 1 ? "s" : ""}`}
+          {!notifications
+            ? "Les nouvelles demandes n'ont pas pu être chargées."
+            : count === 0
+              ? "Aucune nouvelle demande"
+              : `${count} nouvelle${count > 1 ? "s" : ""} demande${count > 1 ? "s" : ""}`}
         </DropdownMenuLabel>
         {latest.length > 0 ? <DropdownMenuSeparator /> : null}
         {latest.map((contact) => (

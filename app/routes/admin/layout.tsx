@@ -6,6 +6,7 @@ import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { SidebarProvider, sidebarOpenFromCookie } from "~/components/admin/sidebar";
 import { noStoreHeaders, requireUser, sessionCookieHeaders } from "~/server/auth/session.server";
 import { getNewContactsSummary } from "~/server/contacts/inbox.server";
+import { logger } from "~/server/logger.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Back-office | BETIC Électricité" },
@@ -16,7 +17,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const [headers, notifications] = await Promise.all([
     sessionCookieHeaders(request, noStoreHeaders),
-    getNewContactsSummary(),
+    // The header's notifications must not take every screen down with them: each screen reports
+    // its own failure and offers a retry.
+    getNewContactsSummary().catch((error: unknown) => {
+      logger.error({ err: error }, "header notifications could not be loaded");
+      return null;
+    }),
   ]);
   return data(
     {
