@@ -184,8 +184,8 @@ export function contentMeta(
 }
 
 /**
- * The head of a CMS page at `path`: its meta title (else "{title} | {company}"), description and
- * keywords, then the site's.
+ * The head of a CMS page at `path`: "{meta title, else title} | {company}" (public-site.md, CMS
+ * page), its description and keywords, then the site's.
  */
 export function cmsPageMeta(
   site: SiteSeo | undefined,
@@ -198,7 +198,7 @@ export function cmsPageMeta(
   path: string,
 ): MetaDescriptor[] {
   return seoMeta(site, {
-    title: page.metaTitle?.trim() || pageTitle(page.title, site),
+    title: pageTitle(page.metaTitle?.trim() || page.title, site),
     description: page.metaDescription,
     keywords: page.metaKeywords,
     path,

@@ -136,7 +136,7 @@ test("creates a page with the §5 messages, 'Générer', a live preview; publish
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: `${name} décennales`, level: 1 })).toBeVisible();
   await expect(page.getByText(BODY)).toBeVisible();
-  await expect(page).toHaveTitle("Garanties et assurances");
+  await expect(page).toHaveTitle(/^Garanties et assurances \| .+/);
 });
 
 test("a taken or reserved slug is refused on its field; nothing typed is lost", async ({ page }) => {
