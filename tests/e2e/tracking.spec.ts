@@ -253,11 +253,13 @@ test("interest in a service is reported: a hero service, and the form's service 
           : [],
       ),
     );
-  await page.goto("/");
+  // The listener comes with the lazily loaded engagement module, the select's with hydration:
+  // wait for the scripts to be done loading, as a visitor's first click usually does.
+  await page.goto("/", { waitUntil: "networkidle" });
   await page.locator('#hero [data-service-interest="depannage"]').click();
   await expect.poll(interests).toEqual(["depannage"]);
 
-  await page.goto("/contact");
+  await page.goto("/contact", { waitUntil: "networkidle" });
   await page.getByLabel("Type de prestation").selectOption("renovation");
   await expect.poll(interests).toEqual(["renovation"]);
 });
