@@ -1,39 +1,23 @@
 import { getFormProps, useForm, useInputControl, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Eye, Loader2 } from "lucide-react";
+import { Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, isRouteErrorResponse, Link, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/editor";
 import { AdminError } from "~/components/admin/admin-error";
+import { PreviewDialog, ValidationChecksDialog } from "~/components/admin/editor-dialogs";
 import { Field, FormErrors, SelectField, TextareaField, TextField } from "~/components/admin/fields";
 import { ImageField } from "~/components/admin/image-field";
 import { PageHeader } from "~/components/admin/page-header";
-import { PreviewFrame, PreviewNotice } from "~/components/admin/preview-frame";
+import { PreviewNotice } from "~/components/admin/preview-frame";
 import { RevisionHistory } from "~/components/admin/revision-history";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
 import { SeoFieldset } from "~/components/admin/seo-fieldset";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { RESTORE_INTENT } from "~/lib/admin/revisions";
 import { contentStatuses, contentStatusLabels, type ContentStatus } from "~/lib/enums";
 import type { FormAnswer } from "~/lib/form-answer";
@@ -249,7 +233,16 @@ export default function ArticleEditor({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             {article ? <RevisionHistory revisions={revisions} updatedAt={values.updatedAt} /> : null}
-            <PreviewDialog id={article?.id ?? "new"} values={current} />
+            <PreviewDialog
+              title="Aperçu de l'article"
+              path={`/admin/blog/preview/${article?.id ?? "new"}`}
+              data={current}
+              notice={
+                isLimitedPreview(current.status) ? (
+                  <PreviewNotice title={LIMITED_PREVIEW.title}>{LIMITED_PREVIEW.description}</PreviewNotice>
+                ) : null
+              }
+            />
           </>
         }
       />
@@ -358,7 +351,7 @@ export default function ArticleEditor({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
       <UnsavedChangesGuard formId={formId} />
-      <CreateChecksDialog checks={checks} onClose={() => setChecks([])} />
+      <ValidationChecksDialog checks={checks} onClose={() => setChecks([])} />
     </div>
   );
 }
@@ -379,59 +372,6 @@ function ContentField({ meta, initial }: { meta: FieldMetadata<string>; initial:
         <RichTextEditor {...props} key={meta.key} defaultValue={initial} onChange={control.change} />
       )}
     </Field>
-  );
-}
-
-function CreateChecksDialog({ checks, onClose }: { checks: string[]; onClose: () => void }) {
-  return (
-    <AlertDialog open={checks.length > 0} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Validation échouée</AlertDialogTitle>
-          <AlertDialogDescription>Veuillez corriger les erreurs avant de soumettre :</AlertDialogDescription>
-        </AlertDialogHeader>
-        <ul className="list-disc space-y-1 pl-5 text-sm">
-          {checks.map((check) => (
-            <li key={check}>{check}</li>
-          ))}
-        </ul>
-        <AlertDialogFooter>
-          <AlertDialogAction onClick={onClose}>Corriger</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
-
-/** 'Aperçu': the public article page from the form's unsaved values, in a device frame. */
-function PreviewDialog({ id, values }: { id: string; values: ArticleFormInput }) {
-  return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button type="button" variant="outline">
-          <Eye aria-hidden />
-          Aperçu
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="flex h-[calc(100dvh-2rem)] max-w-[min(96vw,80rem)] flex-col">
-        <DialogHeader>
-          <DialogTitle>Aperçu de l'article</DialogTitle>
-          <DialogDescription>
-            Les modifications non enregistrées apparaissent au fil de la saisie.
-          </DialogDescription>
-        </DialogHeader>
-        {isLimitedPreview(values.status) ? (
-          <PreviewNotice title={LIMITED_PREVIEW.title}>{LIMITED_PREVIEW.description}</PreviewNotice>
-        ) : null}
-        <PreviewFrame
-          title="Aperçu de l'article"
-          src={`/admin/blog/preview/${id}?embed=1`}
-          newTabUrl={`/admin/blog/preview/${id}`}
-          data={values}
-          className="flex-1"
-        />
-      </DialogContent>
-    </Dialog>
   );
 }
 

@@ -1,14 +1,15 @@
 import { getFormProps, useForm, useInputControl, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Eye, Loader2, Wand2 } from "lucide-react";
+import { Loader2, Wand2 } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/editor";
 import { AdminError } from "~/components/admin/admin-error";
+import { PreviewDialog } from "~/components/admin/editor-dialogs";
 import { Field, FormErrors, TextField, ToggleField } from "~/components/admin/fields";
 import { PageHeader } from "~/components/admin/page-header";
-import { PreviewFrame, PreviewNotice } from "~/components/admin/preview-frame";
+import { PreviewNotice } from "~/components/admin/preview-frame";
 import { RevisionHistory } from "~/components/admin/revision-history";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
 import { SeoFieldset } from "~/components/admin/seo-fieldset";
@@ -16,14 +17,6 @@ import { StatusBadge } from "~/components/admin/status-badge";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { RESTORE_INTENT } from "~/lib/admin/revisions";
 import type { FormAnswer } from "~/lib/form-answer";
 import { formatDateTime } from "~/lib/format-date";
@@ -194,7 +187,18 @@ export default function CmsPageEditor({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             {page ? <RevisionHistory revisions={revisions} updatedAt={values.updatedAt} /> : null}
-            <PreviewDialog id={page?.id ?? "new"} values={current} />
+            <PreviewDialog
+              title="Aperçu de la page"
+              path={`/admin/cms/preview/${page?.id ?? "new"}`}
+              data={current}
+              notice={
+                current.isPublished ? null : (
+                  <PreviewNotice title={CMS_LIMITED_PREVIEW.title}>
+                    {CMS_LIMITED_PREVIEW.description}
+                  </PreviewNotice>
+                )
+              }
+            />
           </>
         }
       />
@@ -307,38 +311,6 @@ function ContentField({ meta, initial }: { meta: FieldMetadata<string>; initial:
         <RichTextEditor {...props} key={meta.key} defaultValue={initial} onChange={control.change} />
       )}
     </Field>
-  );
-}
-
-/** 'Aperçu': the public page from the form's unsaved values, in a device frame. */
-function PreviewDialog({ id, values }: { id: string; values: CmsPageFormInput }) {
-  return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button type="button" variant="outline">
-          <Eye aria-hidden />
-          Aperçu
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="flex h-[calc(100dvh-2rem)] max-w-[min(96vw,80rem)] flex-col">
-        <DialogHeader>
-          <DialogTitle>Aperçu de la page</DialogTitle>
-          <DialogDescription>
-            Les modifications non enregistrées apparaissent au fil de la saisie.
-          </DialogDescription>
-        </DialogHeader>
-        {values.isPublished ? null : (
-          <PreviewNotice title={CMS_LIMITED_PREVIEW.title}>{CMS_LIMITED_PREVIEW.description}</PreviewNotice>
-        )}
-        <PreviewFrame
-          title="Aperçu de la page"
-          src={`/admin/cms/preview/${id}?embed=1`}
-          newTabUrl={`/admin/cms/preview/${id}`}
-          data={values}
-          className="flex-1"
-        />
-      </DialogContent>
-    </Dialog>
   );
 }
 

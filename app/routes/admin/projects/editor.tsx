@@ -1,15 +1,15 @@
 import { getFormProps, useForm, useInputControl, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Eye, Images, Loader2 } from "lucide-react";
+import { Images, Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, isRouteErrorResponse, Link, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/editor";
 import { AdminError } from "~/components/admin/admin-error";
+import { PreviewDialog, ValidationChecksDialog } from "~/components/admin/editor-dialogs";
 import { Field, FormErrors, SelectField, TextareaField, TextField } from "~/components/admin/fields";
 import { ImageField } from "~/components/admin/image-field";
 import { PageHeader } from "~/components/admin/page-header";
-import { PreviewFrame } from "~/components/admin/preview-frame";
 import { ProjectGallery, type GalleryAnswer } from "~/components/admin/project-gallery";
 import { RevisionHistory } from "~/components/admin/revision-history";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
@@ -17,25 +17,8 @@ import { SeoFieldset } from "~/components/admin/seo-fieldset";
 import { SharePanel } from "~/components/admin/share-panel";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { RESTORE_INTENT } from "~/lib/admin/revisions";
 import { contentStatuses, contentStatusLabels, type ContentStatus } from "~/lib/enums";
@@ -358,7 +341,11 @@ export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             {project ? <RevisionHistory revisions={revisions} updatedAt={values.updatedAt} /> : null}
-            <PreviewDialog id={project?.id ?? "new"} values={current} />
+            <PreviewDialog
+              title="Aperçu du projet"
+              path={`/admin/projects/preview/${project?.id ?? "new"}`}
+              data={current}
+            />
             {saveButton}
           </>
         }
@@ -533,7 +520,7 @@ export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <UnsavedChangesGuard formId={formId} />
-      <ChecksDialog checks={checks} onClose={() => setChecks([])} />
+      <ValidationChecksDialog checks={checks} onClose={() => setChecks([])} />
     </div>
   );
 }
@@ -570,56 +557,6 @@ function RichTextField({
         <RichTextEditor {...props} key={meta.key} defaultValue={initial} onChange={control.change} />
       )}
     </Field>
-  );
-}
-
-function ChecksDialog({ checks, onClose }: { checks: string[]; onClose: () => void }) {
-  return (
-    <AlertDialog open={checks.length > 0} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Validation échouée</AlertDialogTitle>
-          <AlertDialogDescription>Veuillez corriger les erreurs avant de soumettre :</AlertDialogDescription>
-        </AlertDialogHeader>
-        <ul className="list-disc space-y-1 pl-5 text-sm">
-          {checks.map((check) => (
-            <li key={check}>{check}</li>
-          ))}
-        </ul>
-        <AlertDialogFooter>
-          <AlertDialogAction onClick={onClose}>Corriger</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
-
-/** 'Aperçu': the public project page from the form's unsaved values, in a device frame (§2.12). */
-function PreviewDialog({ id, values }: { id: string; values: ProjectFormInput }) {
-  return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button type="button" variant="outline">
-          <Eye aria-hidden />
-          Aperçu
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="flex h-[calc(100dvh-2rem)] max-w-[min(96vw,80rem)] flex-col">
-        <DialogHeader>
-          <DialogTitle>Aperçu du projet</DialogTitle>
-          <DialogDescription>
-            Les modifications non enregistrées apparaissent au fil de la saisie.
-          </DialogDescription>
-        </DialogHeader>
-        <PreviewFrame
-          title="Aperçu du projet"
-          src={`/admin/projects/preview/${id}?embed=1`}
-          newTabUrl={`/admin/projects/preview/${id}`}
-          data={values}
-          className="flex-1"
-        />
-      </DialogContent>
-    </Dialog>
   );
 }
 

@@ -1,0 +1,77 @@
+import { Eye } from "lucide-react";
+import type { ReactNode } from "react";
+import { PreviewFrame } from "~/components/admin/preview-frame";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+
+/** The submit checks of a content form (back-office.md §5), listed until the person goes back to fix them. */
+export function ValidationChecksDialog({ checks, onClose }: { checks: string[]; onClose: () => void }) {
+  return (
+    <AlertDialog open={checks.length > 0} onOpenChange={(open) => !open && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Validation échouée</AlertDialogTitle>
+          <AlertDialogDescription>Veuillez corriger les erreurs avant de soumettre :</AlertDialogDescription>
+        </AlertDialogHeader>
+        <ul className="list-disc space-y-1 pl-5 text-sm">
+          {checks.map((check) => (
+            <li key={check}>{check}</li>
+          ))}
+        </ul>
+        <AlertDialogFooter>
+          <AlertDialogAction onClick={onClose}>Corriger</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** 'Aperçu': the public page of `path` (a preview route) from the form's unsaved values, in a device frame. */
+export function PreviewDialog<Data>({
+  title,
+  path,
+  data,
+  notice,
+}: {
+  title: string;
+  path: string;
+  data: Data;
+  notice?: ReactNode;
+}) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline">
+          <Eye aria-hidden />
+          Aperçu
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="flex h-[calc(100dvh-2rem)] max-w-[min(96vw,80rem)] flex-col">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>
+            Les modifications non enregistrées apparaissent au fil de la saisie.
+          </DialogDescription>
+        </DialogHeader>
+        {notice}
+        <PreviewFrame title={title} src={`${path}?embed=1`} newTabUrl={path} data={data} className="flex-1" />
+      </DialogContent>
+    </Dialog>
+  );
+}
