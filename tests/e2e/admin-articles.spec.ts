@@ -249,10 +249,15 @@ test("refuses a save over someone else's newer one and keeps what was typed; res
   await page.reload();
   await page.getByRole("button", { name: "Historique" }).click();
   const history = page.getByRole("dialog", { name: "Historique" });
-  await expect(history.getByRole("listitem")).toHaveCount(2);
+  // The article was written in SQL, with no revision: its first save kept it as it was.
+  await expect(history.getByRole("listitem")).toHaveCount(3);
   await expect(history.getByRole("listitem").first()).toContainText("version actuelle");
+  await expect(history.getByRole("listitem").last()).toContainText("Contenu d'origine");
   await screenshot(page, "article-history-1280");
-  await history.getByRole("button", { name: /^Restaurer/ }).click();
+  await history
+    .getByRole("button", { name: /^Restaurer/ })
+    .first()
+    .click();
   await page
     .getByRole("alertdialog", { name: "Restaurer cette version ?" })
     .getByRole("button", { name: "Restaurer" })
@@ -260,7 +265,7 @@ test("refuses a save over someone else's newer one and keeps what was typed; res
   await expect(toast(page, "Version restaurée")).toBeVisible(SAVED);
   await expect(page.getByLabel("Titre", { exact: true })).toHaveValue(title("Première version"));
   await page.getByRole("button", { name: "Historique" }).click();
-  await expect(page.getByRole("dialog", { name: "Historique" }).getByRole("listitem")).toHaveCount(3);
+  await expect(page.getByRole("dialog", { name: "Historique" }).getByRole("listitem")).toHaveCount(4);
 });
 
 test("the preview page: 'Aperçu limité' for a draft; an unknown article says so", async ({ page }) => {

@@ -7,6 +7,8 @@ import {
   STALE_CONTENT_MESSAGE,
   StaleContentError,
 } from "~/server/audit/mutation.server";
+import { createArticle, getArticle, updateArticle } from "~/server/content/articles.server";
+import { updateCategory } from "~/server/content/categories.server";
 import { listRevisions, restoreRevision } from "~/server/content/revisions.server";
 import { findSlugRedirect } from "~/server/content/slug-redirects.server";
 import { db } from "~/server/db/client.server";
@@ -16,11 +18,16 @@ import {
   auditLog,
   blogArticles,
   blogAuthors,
+  blogCategories,
   cmsPages,
   contentRevisions,
+  projectCategories,
+  projectCategoryRelations,
   slugRedirects,
   users,
 } from "~/server/db/schema";
+import { projectFormSchema } from "~/lib/schemas/project";
+import { createProject, updateProject } from "~/server/projects/projects.server";
 import { loader as cmsPageLoader } from "~/routes/site/cms-page";
 import { loader as articleLoader } from "~/routes/site/article";
 import { loader as projectLoader } from "~/routes/site/project";
@@ -39,7 +46,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await db().execute(
-    sql`truncate blog_articles, blog_authors, projects, cms_pages, audit_log, content_revisions, slug_redirects cascade`,
+    sql`truncate blog_articles, blog_authors, blog_categories, projects, project_categories, cms_pages, audit_log, content_revisions, slug_redirects cascade`,
   );
 });
 
@@ -310,6 +317,122 @@ describe("revisions", () => {
     await expect(
       restoreRevision(context(), "cms_pages", other.id, first.id, other.updatedAt),
     ).rejects.toBeInstanceOf(MissingRowError);
+  });
+  it("restores an article's category (a link table) with the rest of the row", async () => {
+    await db()
+      .insert(blogCategories)
+      .values([
+        { name: "Conseils", slug: "conseils" },
+        { name: "Rénovation", slug: "renovation" },
+      ]);
+    const values = {
+      title: "Tableau électrique : les bons réflexes",
+      excerpt: "Ce qu'il faut vérifier avant l'hiver.",
+      date: "10/11/2026",
+      category: "Conseils",
+      content: "<p>Un contenu d'article assez long pour dépasser les cinquante caractères requis.</p>",
+      author: "Admin",
+      readTime: "5 min",
+      status: "draft" as const,
+    };
+    const article = await createArticle(context(), values);
+    const moved = await updateArticle(context(), article.id, {
+      ...values,
+      title: "Tableau électrique : à vérifier",
+      category: "Rénovation",
+      updatedAt: article.updatedAt.toISOString(),
+    });
+    const [current, first] = await listRevisions("blog_articles", article.id);
+
+    const restored = await restoreRevision(
+      context(),
+      "blog_articles",
+      article.id,
+      first!.id,
+      moved.updatedAt,
+    );
+    expect(await getArticle(article.id)).toMatchObject({
+      title: "Tableau électrique : les bons réflexes",
+      category: { name: "Conseils" },
+    });
+    // The save's own revision holds the category it chose, not the one it replaced.
+    await restoreRevision(context(), "blog_articles", article.id, current!.id, restored.updatedAt);
+    expect(await getArticle(article.id)).toMatchObject({
+      title: "Tableau électrique : à vérifier",
+      category: { name: "Rénovation" },
+    });
+  });
+
+  it("restores a project's category (its name and its link), renamed since under its new name", async () => {
+    const [residential] = await db()
+      .insert(projectCategories)
+      .values([
+        { name: "Résidentiel", slug: "residentiel" },
+        { name: "Industriel", slug: "industriel" },
+      ])
+      .returning();
+    const values = projectFormSchema.parse({
+      title: "Rénovation d'une maison à Panazol",
+      location: "Panazol",
+      description:
+        "Mise aux normes complète du tableau et des circuits d'une maison de 1965, en site occupé.",
+      image: "/media/images/0123456789abcdef01234567-800x600.webp",
+      category: "Résidentiel",
+      readTime: "5 min",
+      status: "draft",
+    });
+    const project = await createProject(context(), values);
+    await updateProject(context(), project.id, {
+      ...values,
+      category: "Industriel",
+      updatedAt: project.updatedAt.toISOString(),
+    });
+    await updateCategory(context(), "projects", residential!.id, { name: "Maisons", slug: "maisons" });
+    const first = (await listRevisions("projects", project.id)).at(-1)!;
+
+    const [latest] = await db().select().from(projects).where(eq(projects.id, project.id));
+    expect(latest!.category).toBe("Industriel");
+    await restoreRevision(context(), "projects", project.id, first.id, latest!.updatedAt);
+    const [restored] = await db().select().from(projects).where(eq(projects.id, project.id));
+    expect(restored!.category).toBe("Maisons");
+    const links = await db()
+      .select({ categoryId: projectCategoryRelations.categoryId })
+      .from(projectCategoryRelations)
+      .where(eq(projectCategoryRelations.projectId, project.id));
+    expect(links).toEqual([{ categoryId: residential!.id }]);
+  });
+});
+
+describe("first revisions", () => {
+  it("keeps the state of a row saved for the first time without any revision (seeded, imported)", async () => {
+    const [imported] = await db()
+      .insert(cmsPages)
+      .values({
+        title: "Importée",
+        slug: "importee",
+        content: "<p>Texte d'origine</p>",
+        updatedAt: new Date("2025-03-04T05:06:07.000Z"),
+      })
+      .returning();
+    expect(await listRevisions("cms_pages", imported!.id)).toEqual([]);
+
+    const saved = await mutate(context(), (m) =>
+      m.update(
+        cmsPages,
+        imported!.id,
+        { content: "<p>Texte revu</p>" },
+        { expectedUpdatedAt: imported!.updatedAt },
+      ),
+    );
+    const [latest, original] = await listRevisions("cms_pages", imported!.id);
+    expect(latest!.authorEmail).toBe(actor.email);
+    // The state as it was, dated when it was stored, by nobody known.
+    expect(original).toMatchObject({ authorEmail: null, createdAt: new Date("2025-03-04T05:06:07.000Z") });
+    await restoreRevision(context(), "cms_pages", imported!.id, original!.id, saved.updatedAt);
+    const [row] = await db().select().from(cmsPages).where(eq(cmsPages.id, imported!.id));
+    expect(row!.content).toBe("<p>Texte d'origine</p>");
+    // Only once: the row has revisions now.
+    expect(await listRevisions("cms_pages", imported!.id)).toHaveLength(3);
   });
 });
 

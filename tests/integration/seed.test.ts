@@ -13,6 +13,7 @@ import {
   blogAuthors,
   blogCategories,
   cmsPages,
+  contentRevisions,
   expertiseBlocks,
   projectCategories,
   projectCategoryRelations,
@@ -272,6 +273,29 @@ describe("the demo content", () => {
     ]) {
       expect(zones.content).toContain(town);
     }
+  });
+});
+
+describe("revisions of the demo", () => {
+  it("gives every article, project and page a first revision, by nobody known", async () => {
+    const revisions = await db().select().from(contentRevisions);
+    const ids = async (table: typeof blogArticles | typeof projects | typeof cmsPages) =>
+      (await db().select({ id: table.id }).from(table)).map((row) => row.id).sort();
+    for (const [entityType, table] of [
+      ["blog_articles", blogArticles],
+      ["projects", projects],
+      ["cms_pages", cmsPages],
+    ] as const) {
+      const own = revisions.filter((revision) => revision.entityType === entityType);
+      expect(own.map((revision) => revision.entityId).sort()).toEqual(await ids(table));
+      expect(own.every((revision) => revision.authorEmail === null)).toBe(true);
+    }
+    const article = revisions.find((revision) => revision.entityType === "blog_articles")!;
+    const [link] = await db()
+      .select()
+      .from(blogArticleCategories)
+      .where(eq(blogArticleCategories.articleId, article.entityId));
+    expect(article.data).toMatchObject({ id: article.entityId, category_ids: [link!.categoryId] });
   });
 });
 

@@ -53,7 +53,8 @@ export function RevisionHistory({
                 <span className="min-w-0">
                   <span className="block font-medium">{formatDateTime(revision.createdAt)}</span>
                   <span className="block truncate text-muted-foreground">
-                    {revision.authorEmail ?? "Compte supprimé"}
+                    {/* No author: the content as it was before anyone saved it here (demo, import). */}
+                    {revision.authorEmail ?? "Contenu d'origine"}
                     {index === 0 ? " · version actuelle" : ""}
                   </span>
                 </span>

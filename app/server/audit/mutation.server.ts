@@ -1,8 +1,8 @@
-import { eq, getTableColumns, getTableName, sql } from "drizzle-orm";
+import { eq, getTableColumns, getTableName } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { revisionEntityTypes, type RevisionEntityType } from "~/lib/enums";
 import { db, type DatabaseTransaction } from "~/server/db/client.server";
-import { contentRevisions } from "~/server/db/schema";
+import { keepFirstRevisions, saveRevision } from "~/server/content/revision-snapshots.server";
 import { dropSlugRedirects, isPublic, recordSlugChange } from "~/server/content/slug-redirects.server";
 import { changedFieldNames, recordAudit, type AuditEntry } from "./audit.server";
 
@@ -109,19 +109,6 @@ async function lockRow<T extends AuditedTable>(
   return row as RowOf<T>;
 }
 
-/** The stored row as JSON (column names as in the database), kept as the row's newest revision. */
-async function saveRevision(
-  tx: DatabaseTransaction,
-  table: AuditedTable,
-  entityType: RevisionEntityType,
-  id: string,
-  actor: MutationContext["actor"],
-) {
-  await tx.execute(sql`
-    insert into ${contentRevisions} (entity_type, entity_id, data, author_id, author_email)
-    select ${entityType}, t.id, to_jsonb(t), ${actor.id}, ${actor.email} from ${table} t where t.id = ${id}`);
-}
-
 /**
  * Runs one back-office change in one transaction: the writes, their audit rows and, for articles,
  * projects and CMS pages, a revision of the stored row and the old-slug redirect. Every action that
@@ -140,6 +127,9 @@ export async function mutate<Result>(
 ): Promise<Result> {
   const { actor, ip } = context;
   return db().transaction(async (tx) => {
+    // Content rows this change wrote, each kept as a revision once the whole change is made: a
+    // row's category links are written after the row itself.
+    const revised = new Map<string, { entityType: RevisionEntityType; id: string }>();
     const audit: MutationScope["audit"] = (entry) =>
       recordAudit(tx, { ...entry, actor: { id: actor.id, email: actor.email }, ipAddress: ip ?? null });
 
@@ -161,7 +151,7 @@ export async function mutate<Result>(
             newSlug: created.slug,
             wasPublic: false,
           });
-          await saveRevision(tx, table, entityType, created.id, actor);
+          revised.set(`${entityType}:${created.id}`, { entityType, id: created.id });
         }
         await audit({
           action: options.action ?? "create",
@@ -176,6 +166,9 @@ export async function mutate<Result>(
       async update(table, id, values, options = {}) {
         const before = await lockRow(tx, table, id, options.expectedUpdatedAt);
         const entityType = revisionType(table);
+        // A row nobody saved here yet (seeded, imported): its state before this change stays
+        // restorable.
+        if (entityType && !revised.has(`${entityType}:${id}`)) await keepFirstRevisions(tx, entityType, id);
         const wasPublic = entityType ? await isPublic(tx, entityType, id) : false;
         const changes: Record<string, unknown> = { ...values };
         if (hasUpdatedAt(table)) {
@@ -197,7 +190,7 @@ export async function mutate<Result>(
               newSlug: after.slug,
               wasPublic,
             });
-          await saveRevision(tx, table, entityType, id, actor);
+          revised.set(`${entityType}:${id}`, { entityType, id });
         }
         await audit({
           action: options.action ?? "update",
@@ -213,7 +206,10 @@ export async function mutate<Result>(
         const before = await lockRow(tx, table, id, options.expectedUpdatedAt);
         await tx.delete(table as PgTable).where(eq(table.id, id));
         const entityType = revisionType(table);
-        if (entityType) await dropSlugRedirects(tx, entityType, id);
+        if (entityType) {
+          await dropSlugRedirects(tx, entityType, id);
+          revised.delete(`${entityType}:${id}`);
+        }
         // What was deleted stays readable in the trail once the row is gone.
         const { title, name } = before as { title?: unknown; name?: unknown };
         const label = typeof title === "string" ? title : typeof name === "string" ? name : undefined;
@@ -226,6 +222,8 @@ export async function mutate<Result>(
         return before;
       },
     };
-    return work(scope);
+    const result = await work(scope);
+    for (const { entityType, id } of revised.values()) await saveRevision(tx, entityType, id, actor);
+    return result;
   });
 }

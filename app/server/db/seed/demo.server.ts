@@ -1,8 +1,10 @@
 import { inArray } from "drizzle-orm";
 import sharp from "sharp";
+import { revisionEntityTypes } from "~/lib/enums";
 import { BRAND_NAME } from "~/lib/site-defaults";
 import { slugify } from "~/lib/slugify";
 import { config } from "~/server/config.server";
+import { keepFirstRevisions } from "~/server/content/revision-snapshots.server";
 import { logger } from "~/server/logger.server";
 import { storeImage } from "~/server/media/images.server";
 import { db } from "../client.server";
@@ -274,6 +276,10 @@ export async function seedDemoContent(): Promise<DemoSeedSummary> {
       )
       .onConflictDoNothing()
       .returning({ id: cmsPages.id });
+
+    // 'Historique' lists the demo as it was loaded, so a first save can be undone; content of an
+    // earlier seed without revisions gets one too.
+    for (const entityType of revisionEntityTypes) await keepFirstRevisions(tx, entityType);
 
     return {
       blogCategories: insertedBlogCategories.length,
