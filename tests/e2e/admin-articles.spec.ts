@@ -40,12 +40,23 @@ test("creates an article with the editor, an uploaded image and the SEO auto-fil
   await expect(checks.getByText("Le contenu doit contenir au moins 50 caractères")).toBeVisible();
   await checks.getByRole("button", { name: "Corriger" }).click();
 
-  await page.getByLabel("Titre", { exact: true }).fill(name);
+  const titleField = page.getByLabel("Titre", { exact: true });
+  await titleField.fill(name);
   await page.getByLabel("Extrait").fill("Ce qu'il faut vérifier avant l'hiver.");
   await typeContent(page, BODY);
   // §4: titles follow the title while empty.
-  await expect(page.getByLabel("Titre SEO (meta title)")).toHaveValue(name);
+  const metaTitle = page.getByLabel("Titre SEO (meta title)");
+  await expect(metaTitle).toHaveValue(name);
   await expect(page.getByTestId("google-preview")).toContainText(name);
+  // A title typed there is the person's; emptied, the field follows again, even back to a title it
+  // once held (the first change after typing, and a value it had set before, used to be lost).
+  await metaTitle.fill("Mon titre à moi");
+  await titleField.fill(`${name} !`);
+  await expect(metaTitle).toHaveValue("Mon titre à moi");
+  await metaTitle.fill("");
+  await titleField.fill(name);
+  await expect(metaTitle).toHaveValue(name);
+  await expect(page.getByLabel("Titre Open Graph")).toHaveValue(name);
 
   // A non-image is refused with a reason; a real image uploads with its progress, then shows.
   const zone = page.getByTestId("upload-drop-zone").first();
@@ -66,6 +77,8 @@ test("creates an article with the editor, an uploaded image and the SEO auto-fil
   await cdp.send("Network.emulateNetworkConditions", { ...network, uploadThroughput: -1 });
   const imageUrl = page.getByLabel("Image principale");
   await expect(imageUrl).toHaveValue(/^\/media\//);
+  // Images follow the main image.
+  await expect(page.getByLabel("Image Open Graph")).toHaveValue(await imageUrl.inputValue());
   await expect(page.getByRole("img", { name: "Aperçu de l'image" }).first()).toBeVisible();
 
   await page.getByLabel("Catégorie", { exact: true }).selectOption("Conseils");

@@ -247,3 +247,19 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] | nul
     </div>
   );
 }
+
+/**
+ * Puts `value` in the text field `id` (input or textarea) as typing would: through the element's
+ * own value setter, so React also sees the change of a controlled input (ImageField's URL), then
+ * an `input` event, which Conform, live previews and the unsaved-changes guard follow. For values
+ * set by code (auto-fill, 'Générer'): Conform's `useInputControl` drops the first change after the
+ * person typed in the field, and ignores a change to the value it last set itself.
+ */
+export function typeInto(id: string, value: string) {
+  const field = document.getElementById(id);
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+  const prototype =
+    field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(field, value);
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+}

@@ -1,7 +1,6 @@
-import { useInputControl, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import type { MetaDescriptor } from "react-router";
-import { Field, TextareaField, TextField, type AnyField } from "~/components/admin/fields";
+import { Field, TextareaField, TextField, typeInto, type AnyField } from "~/components/admin/fields";
 import { ImageField } from "~/components/admin/image-field";
 import { imageUrlForWidth } from "~/components/site/responsive-image";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -40,22 +39,20 @@ function text(meta: AnyField | undefined): string {
 }
 
 /**
- * §4 auto-fill: `meta` takes `source`'s value while it is empty or still holds what it was last
- * given; once someone types something else there, it is theirs and stops following. (Conform's
- * change reaches inputs the way typing does, so controlled ones such as ImageField follow too.)
+ * §4 auto-fill: `meta`'s field takes `source`'s value while it is empty or still holds what it was
+ * last given; once someone types something else there, it is theirs and stops following, until
+ * they empty it. The field's own value is read from the page, where typing puts it.
  */
 function Follow({ meta, source }: { meta: AnyField; source: string }) {
-  const control = useInputControl(meta as FieldMetadata<string>);
   const previous = useRef(source);
-  const current = text(meta);
   useEffect(() => {
     const before = previous.current;
     previous.current = source;
     if (source === before) return;
-    if (current.trim() === "" || current === before) control.change(source);
-    // Only a change of the source moves the field; its own value is read, not followed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [source]);
+    const field = document.getElementById(meta.id);
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+    if (field.value.trim() === "" || field.value === before) typeInto(meta.id, source);
+  }, [meta.id, source]);
   return null;
 }
 

@@ -3,8 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/media";
 import type { MediaError, UploadAnswer } from "~/lib/admin/media";
 import { parseListQuery } from "~/lib/list-query";
-import { readRowRef } from "~/lib/schemas/common";
-import { noStoreHeaders, requireRole } from "~/server/auth/session.server";
+import { noStoreHeaders, requireUser } from "~/server/auth/session.server";
 import { logger } from "~/server/logger.server";
 import { InvalidUploadError } from "~/server/media/images.server";
 import {
@@ -23,7 +22,7 @@ import { readImageUpload } from "~/server/media/upload.server";
  *   POST intent=delete&id=              removes an unused image (409 while content uses it)
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "user");
+  await requireUser(request);
   return data(await listMedia(parseListQuery(request, mediaListSpec)), { headers: noStoreHeaders });
 }
 
@@ -33,19 +32,19 @@ function refused(error: MediaError, status: number) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Before the body is read: an anonymous upload is never parsed.
-  const user = await requireRole(request, "user");
+  const user = await requireUser(request);
   const mutation = { actor: user, ip: context.clientIp };
 
   if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
     const form = await parseFormData(request, { maxParts: 10, maxTotalSize: 16 * 1024 }).catch(() => null);
-    const ref = form ? readRowRef(form) : null;
-    if (form?.get("intent") !== "delete" || !ref) {
+    const id = form?.get("id");
+    if (form?.get("intent") !== "delete" || typeof id !== "string") {
       return refused({ title: "Erreur", description: "Requête non reconnue." }, 400);
     }
     try {
-      if (!(await deleteFromLibrary(ref.id, mutation)))
+      if (!(await deleteFromLibrary(id, mutation)))
         return refused({ title: "Erreur", description: "Cette image n'existe plus." }, 404);
-      return data({ deleted: ref.id }, { headers: noStoreHeaders });
+      return data({ deleted: id }, { headers: noStoreHeaders });
     } catch (error) {
       if (error instanceof MediaInUseError)
         return refused({ title: "Impossible de supprimer", description: error.message }, 409);

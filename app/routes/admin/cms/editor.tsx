@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import type { Route } from "./+types/editor";
 import { AdminError } from "~/components/admin/admin-error";
 import { PreviewDialog } from "~/components/admin/editor-dialogs";
-import { Field, FormErrors, TextField, ToggleField } from "~/components/admin/fields";
+import { Field, FormErrors, TextField, ToggleField, typeInto } from "~/components/admin/fields";
 import { PageHeader } from "~/components/admin/page-header";
 import { PreviewNotice } from "~/components/admin/preview-frame";
 import { RevisionHistory } from "~/components/admin/revision-history";
@@ -288,18 +288,6 @@ export default function CmsPageEditor({ loaderData }: Route.ComponentProps) {
       <UnsavedChangesGuard formId={formId} />
     </div>
   );
-}
-
-/**
- * Puts `value` in a text input as typing would, so Conform validates it and the unsaved-changes
- * guard sees it. (Conform's `useInputControl` skips its first change after the person typed in
- * the input, which would make 'Générer' do nothing once.)
- */
-function typeInto(id: string, value: string) {
-  const input = document.getElementById(id);
-  if (!(input instanceof HTMLInputElement)) return;
-  input.value = value;
-  input.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
 /** The body: the rich text editor, its changes followed by Conform like typing. */
