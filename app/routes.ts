@@ -37,6 +37,7 @@ export default [
       route("projects/create", "routes/admin/projects/editor.tsx", { id: "admin-projects-create" }),
       route("projects/edit/:id", "routes/admin/projects/editor.tsx", { id: "admin-projects-edit" }),
       route("expertise", "routes/admin/expertise/index.tsx"),
+      route("media", "routes/admin/media/index.tsx"),
       // -- configuration (admin only)
       route("settings", "routes/admin/settings/index.tsx"),
       route("seo", "routes/admin/seo/index.tsx"),

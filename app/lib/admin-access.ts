@@ -32,6 +32,7 @@ export const adminAccess = {
   "/admin/projects/edit/:id": "user",
   "/admin/projects/preview/:id": "user",
   "/admin/expertise": "user",
+  "/admin/media": "user",
   "/admin/settings": "admin",
   "/admin/seo": "admin",
   "/admin/gtm": "admin",

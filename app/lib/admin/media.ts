@@ -27,6 +27,9 @@ export type MediaAsset = {
   createdAt: string;
 };
 
+/** A row of the library's list: the image and who uploaded it (null once that account is gone). */
+export type MediaListItem = MediaAsset & { uploaderEmail: string | null };
+
 /** A refused upload or request: the French title and description the screens show. */
 export type MediaError = { title: string; description: string };
 
@@ -121,4 +124,54 @@ export function formatBytes(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined) return "";
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} Ko`;
   return `${(bytes / 1024 / 1024).toLocaleString("fr-FR", { maximumFractionDigits: 1 })} Mo`;
+}
+
+/** Where a library image is used: the columns (or HTML bodies) that refer to it. */
+export const mediaUsageFieldLabels = {
+  mainImage: "image principale",
+  ogImage: "image Open Graph",
+  twitterImage: "image Twitter",
+  content: "contenu",
+  challenges: "défis",
+  solutions: "solutions",
+  results: "résultats",
+  gallery: "galerie",
+  avatar: "avatar",
+  image: "image",
+  customIcon: "icône personnalisée",
+  logo: "logo",
+  html: "contenu HTML",
+} as const;
+
+export type MediaUsageField = keyof typeof mediaUsageFieldLabels;
+
+export const mediaUsageEntityLabels = {
+  projects: "Projet",
+  blog_articles: "Article",
+  blog_authors: "Auteur",
+  expertise_blocks: "Pôle d'expertise",
+  cms_pages: "Page",
+  site_settings: "Paramètres du site",
+  email_templates: "Template d'email",
+} as const;
+
+/** A row whose columns or HTML bodies refer to a library image (a gallery row counts for its project). */
+export type MediaUsage = {
+  entityType: keyof typeof mediaUsageEntityLabels;
+  /** The row that owns the reference. */
+  id: string;
+  /** What a person recognises it by: title, name... */
+  label: string;
+  fields: MediaUsageField[];
+};
+
+/** Why an image cannot be deleted: the same sentence on the screen and in the server's refusal. */
+export function mediaInUseMessage(usages: MediaUsage[]): string {
+  const names = usages
+    .slice(0, 5)
+    .map((usage) => `« ${usage.label} »`)
+    .join(", ");
+  const more = usages.length > 5 ? "…" : "";
+  const count = `${usages.length} contenu${usages.length > 1 ? "s" : ""}`;
+  return `Cette image est utilisée par ${count} : ${names}${more}. Retirez-la de ces contenus avant de la supprimer.`;
 }

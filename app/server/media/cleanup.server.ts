@@ -1,23 +1,8 @@
 import { sql } from "drizzle-orm";
+import type { MediaUsage } from "~/lib/admin/media";
 import { db } from "~/server/db/client.server";
 import { deleteMedia } from "./images.server";
 import { keyFromMediaUrl } from "./storage.server";
-
-/** A row whose columns or HTML body refer to a media file. */
-export type MediaUsage = {
-  entityType:
-    | "blog_articles"
-    | "projects"
-    | "project_images"
-    | "blog_authors"
-    | "expertise_blocks"
-    | "cms_pages"
-    | "site_settings";
-  /** The row that owns the reference (for a gallery image, its project). */
-  id: string;
-  /** What a person recognises it by: title, name... */
-  label: string;
-};
 
 /**
  * Files are content-addressed, so two rows may share one (the same photo uploaded twice, a main
@@ -29,7 +14,7 @@ export async function deleteMediaIfUnused(url: string | null | undefined) {
   const key = url ? keyFromMediaUrl(url) : null;
   if (!key) return false;
   const pattern = likePattern(key);
-  if ((await usagesOf(pattern, 1)).length > 0 || (await inLibrary(pattern))) return false;
+  if ((await usagesOf([{ url: url!, pattern }], 1)).length > 0 || (await inLibrary(pattern))) return false;
   await deleteMedia(url!);
   return true;
 }
@@ -39,8 +24,19 @@ export async function deleteMediaIfUnused(url: string | null | undefined) {
  * of its variants): the media library's "where used". Empty for a URL that is not ours.
  */
 export async function findMediaUsages(url: string, limit = 50): Promise<MediaUsage[]> {
-  const key = keyFromMediaUrl(url);
-  return key ? usagesOf(likePattern(key), limit) : [];
+  return (await findUsagesOfEach([url], limit)).get(url) ?? [];
+}
+
+/** `findMediaUsages` for several images at once (a page of the library): one query. */
+export async function findUsagesOfEach(urls: string[], limit = 50): Promise<Map<string, MediaUsage[]>> {
+  const targets = urls.flatMap((url) => {
+    const key = keyFromMediaUrl(url);
+    return key ? [{ url, pattern: likePattern(key) }] : [];
+  });
+  const found = new Map<string, MediaUsage[]>(urls.map((url) => [url, []]));
+  for (const { url, ...usage } of targets.length ? await usagesOf(targets, limit) : [])
+    found.get(url)!.push(usage);
+  return found;
 }
 
 // The content hash names the file and all its variants; keys hold only [a-z0-9._/-], so the
@@ -51,22 +47,44 @@ function likePattern(key: string) {
   return `%/media/${key.slice(0, key.length - fileName.length)}${hash}%`;
 }
 
-async function usagesOf(p: string, limit: number): Promise<MediaUsage[]> {
-  const result = await db().execute<MediaUsage>(sql`
-      select 'projects' as "entityType", id::text as id, title as label from projects
-        where main_image like ${p} or og_image like ${p} or twitter_image like ${p}
-          or content like ${p} or challenges like ${p} or solutions like ${p} or results like ${p}
-      union all select 'project_images', p.id::text, p.title from project_images i
-        join projects p on p.id = i.project_id where i.image_url like ${p}
-      union all select 'blog_articles', id::text, title from blog_articles
-        where main_image like ${p} or og_image like ${p} or twitter_image like ${p} or content like ${p}
-      union all select 'blog_authors', id::text, name from blog_authors where avatar_url like ${p}
-      union all select 'expertise_blocks', id::text, title from expertise_blocks
-        where image_url like ${p} or custom_icon_url like ${p}
-      union all select 'cms_pages', id::text, title from cms_pages where content like ${p}
-      union all select 'site_settings', id::text, 'Paramètres du site' from site_settings
-        where company_logo like ${p}
-      limit ${limit}`);
+/**
+ * Every column that may hold a media URL, one row per (row, column): image fields, HTML bodies
+ * (an image quoted in an article), gallery rows (counted for their project), the site's logo.
+ * Each target's usages come grouped by row, with the columns that use it, `limit` at most.
+ */
+async function usagesOf(
+  targets: { url: string; pattern: string }[],
+  limit: number,
+): Promise<(MediaUsage & { url: string })[]> {
+  const result = await db().execute<MediaUsage & { url: string }>(sql`
+    with target as (
+      select * from json_to_recordset(${JSON.stringify(targets)}::json) as t(url text, pattern text)
+    ),
+    reference (entity_type, id, label, field, value) as (
+      select 'projects', x.id, x.title, c.field, c.value from projects x
+        cross join lateral (values ('mainImage', x.main_image), ('ogImage', x.og_image),
+          ('twitterImage', x.twitter_image), ('content', x.content), ('challenges', x.challenges),
+          ('solutions', x.solutions), ('results', x.results)) c(field, value)
+      union all select 'projects', x.id, x.title, 'gallery', i.image_url
+        from project_images i join projects x on x.id = i.project_id
+      union all select 'blog_articles', x.id, x.title, c.field, c.value from blog_articles x
+        cross join lateral (values ('mainImage', x.main_image), ('ogImage', x.og_image),
+          ('twitterImage', x.twitter_image), ('content', x.content)) c(field, value)
+      union all select 'blog_authors', x.id, x.name, 'avatar', x.avatar_url from blog_authors x
+      union all select 'expertise_blocks', x.id, x.title, c.field, c.value from expertise_blocks x
+        cross join lateral (values ('image', x.image_url), ('customIcon', x.custom_icon_url)) c(field, value)
+      union all select 'cms_pages', x.id, x.title, 'content', x.content from cms_pages x
+      union all select 'site_settings', x.id, 'Paramètres du site', 'logo', x.company_logo from site_settings x
+      union all select 'email_templates', x.id, x.name, 'html', x.html_content from email_templates x
+    ),
+    used as (
+      select t.url, r.entity_type, r.id, r.label, array_agg(distinct r.field) as fields,
+        row_number() over (partition by t.url order by r.entity_type, r.label, r.id) as n
+      from target t join reference r on r.value like t.pattern
+      group by t.url, r.entity_type, r.id, r.label
+    )
+    select url, entity_type as "entityType", id::text as id, label, fields from used
+    where n <= ${limit} order by url, n`);
   return result.rows;
 }
 

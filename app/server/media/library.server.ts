@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { MediaAsset } from "~/lib/admin/media";
+import { mediaInUseMessage, type MediaAsset, type MediaListItem, type MediaUsage } from "~/lib/admin/media";
 import { defineListSpec, type ListPage, type ListQuery } from "~/lib/list-query";
 import { mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";
 import { containsText, listPage } from "~/server/db/list.server";
 import { mediaAssets, users } from "~/server/db/schema";
-import { deleteMediaIfUnused, findMediaUsages, type MediaUsage } from "./cleanup.server";
+import { deleteMediaIfUnused, findMediaUsages, findUsagesOfEach } from "./cleanup.server";
 import { storeUploadedImage } from "./images.server";
 import type { ImageUpload } from "./upload.server";
 
@@ -84,8 +84,14 @@ export async function addToLibrary(upload: ImageUpload, context: MutationContext
   return toAsset(row);
 }
 
-/** One page of the library (`query.q` searches file names and alt texts). */
-export async function listMedia(query: ListQuery, pageSize = MEDIA_PAGE_SIZE): Promise<ListPage<MediaAsset>> {
+/**
+ * One page of the library with who uploaded each image (`query.q` searches file names and alt
+ * texts): the library screen and the image field's "Choisir dans la médiathèque" both read it.
+ */
+export async function listMedia(
+  query: ListQuery,
+  pageSize = MEDIA_PAGE_SIZE,
+): Promise<ListPage<MediaListItem>> {
   const where = and(containsText([mediaAssets.originalName, mediaAssets.altText], query.q));
   const page = await listPage(
     query.page,
@@ -93,8 +99,9 @@ export async function listMedia(query: ListQuery, pageSize = MEDIA_PAGE_SIZE): P
       count: () => db().$count(mediaAssets, where),
       rows: ({ limit, offset }) =>
         db()
-          .select()
+          .select({ asset: mediaAssets, uploaderEmail: users.email })
           .from(mediaAssets)
+          .leftJoin(users, eq(users.id, mediaAssets.uploadedBy))
           .where(where)
           .orderBy(query.dir === "asc" ? mediaAssets.createdAt : desc(mediaAssets.createdAt), mediaAssets.id)
           .limit(limit)
@@ -102,7 +109,10 @@ export async function listMedia(query: ListQuery, pageSize = MEDIA_PAGE_SIZE): P
     },
     pageSize,
   );
-  return { ...page, items: page.items.map(toAsset) };
+  return {
+    ...page,
+    items: page.items.map((row) => ({ ...toAsset(row.asset), uploaderEmail: row.uploaderEmail })),
+  };
 }
 
 export async function getMedia(id: string): Promise<MediaAsset | null> {
@@ -113,12 +123,7 @@ export async function getMedia(id: string): Promise<MediaAsset | null> {
 /** A library image still used by content: deleting it would break those pages. Nothing was deleted. */
 export class MediaInUseError extends Error {
   constructor(readonly usages: MediaUsage[]) {
-    super(
-      `Cette image est utilisée par ${usages.length} contenu${usages.length > 1 ? "s" : ""} : ${usages
-        .slice(0, 5)
-        .map((usage) => `« ${usage.label} »`)
-        .join(", ")}${usages.length > 5 ? "…" : ""}. Retirez-la de ces contenus avant de la supprimer.`,
-    );
+    super(mediaInUseMessage(usages));
     this.name = "MediaInUseError";
   }
 }
@@ -163,26 +168,17 @@ export async function libraryUrls(urls: string[]): Promise<Set<string>> {
 }
 
 /** A library image with who uploaded it and the content using it (the library screen's rows). */
-export type LibraryEntry = MediaAsset & { uploaderEmail: string | null; usages: MediaUsage[] };
+export type LibraryEntry = MediaListItem & { usages: MediaUsage[] };
 
-/** One page of the library for its screen: each image with its uploader and where it is used. */
+/** Usages shown per image on the library screen. */
+const USAGES_SHOWN = 20;
+
+/** One page of the library for its screen: `listMedia`, each image with where it is used. */
 export async function listLibrary(query: ListQuery): Promise<ListPage<LibraryEntry>> {
   const page = await listMedia(query);
-  const ids = page.items.map((asset) => asset.id);
-  const uploaders = ids.length
-    ? await db()
-        .select({ id: mediaAssets.id, email: users.email })
-        .from(mediaAssets)
-        .innerJoin(users, eq(users.id, mediaAssets.uploadedBy))
-        .where(inArray(mediaAssets.id, ids))
-    : [];
-  const emails = new Map(uploaders.map((row) => [row.id, row.email]));
-  const items = await Promise.all(
-    page.items.map(async (asset) => ({
-      ...asset,
-      uploaderEmail: emails.get(asset.id) ?? null,
-      usages: await findMediaUsages(asset.url, 10),
-    })),
+  const usages = await findUsagesOfEach(
+    page.items.map((asset) => asset.url),
+    USAGES_SHOWN,
   );
-  return { ...page, items };
+  return { ...page, items: page.items.map((asset) => ({ ...asset, usages: usages.get(asset.url) ?? [] })) };
 }

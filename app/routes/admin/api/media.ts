@@ -3,7 +3,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/media";
 import type { MediaError, UploadAnswer } from "~/lib/admin/media";
 import { parseListQuery } from "~/lib/list-query";
-import { noStoreHeaders, requireUser } from "~/server/auth/session.server";
+import { readRowRef } from "~/lib/schemas/common";
+import { noStoreHeaders, requireRole } from "~/server/auth/session.server";
 import { logger } from "~/server/logger.server";
 import { InvalidUploadError } from "~/server/media/images.server";
 import {
@@ -22,7 +23,7 @@ import { readImageUpload } from "~/server/media/upload.server";
  *   POST intent=delete&id=              removes an unused image (409 while content uses it)
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+  await requireRole(request, "user");
   return data(await listMedia(parseListQuery(request, mediaListSpec)), { headers: noStoreHeaders });
 }
 
@@ -32,19 +33,19 @@ function refused(error: MediaError, status: number) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Before the body is read: an anonymous upload is never parsed.
-  const user = await requireUser(request);
+  const user = await requireRole(request, "user");
   const mutation = { actor: user, ip: context.clientIp };
 
   if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
     const form = await parseFormData(request, { maxParts: 10, maxTotalSize: 16 * 1024 }).catch(() => null);
-    const id = form?.get("id");
-    if (form?.get("intent") !== "delete" || typeof id !== "string") {
+    const ref = form ? readRowRef(form) : null;
+    if (form?.get("intent") !== "delete" || !ref) {
       return refused({ title: "Erreur", description: "Requête non reconnue." }, 400);
     }
     try {
-      if (!(await deleteFromLibrary(id, mutation)))
+      if (!(await deleteFromLibrary(ref.id, mutation)))
         return refused({ title: "Erreur", description: "Cette image n'existe plus." }, 404);
-      return data({ deleted: id }, { headers: noStoreHeaders });
+      return data({ deleted: ref.id }, { headers: noStoreHeaders });
     } catch (error) {
       if (error instanceof MediaInUseError)
         return refused({ title: "Impossible de supprimer", description: error.message }, 409);
