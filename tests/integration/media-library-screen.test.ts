@@ -139,7 +139,11 @@ describe("the library screen", () => {
       .values({ title: "Domotique", description: "Maison connectée", customIconUrl: used.url });
     await db()
       .insert(cmsPages)
-      .values({ title: "Mentions légales", slug: "mentions", content: `<img src="${used.url}">` });
+      .values({
+        title: "Mentions légales",
+        slug: "mentions",
+        content: `<img srcset="https://www.betic.fr${variant(used)} 320w, ${used.url} 400w">`,
+      });
     const [settings] = await db().select({ id: siteSettings.id }).from(siteSettings);
     if (settings) await db().update(siteSettings).set({ companyLogo: used.url });
     else await db().insert(siteSettings).values({ companyLogo: used.url });

@@ -13,8 +13,8 @@ import { keyFromMediaUrl } from "./storage.server";
 export async function deleteMediaIfUnused(url: string | null | undefined) {
   const key = url ? keyFromMediaUrl(url) : null;
   if (!key) return false;
-  const pattern = likePattern(key);
-  if ((await usagesOf([{ url: url!, pattern }], 1)).length > 0 || (await inLibrary(pattern))) return false;
+  const prefix = filePrefix(key);
+  if ((await usagesOf([{ url: url!, prefix }], 1)).length > 0 || (await inLibrary(prefix))) return false;
   await deleteMedia(url!);
   return true;
 }
@@ -31,7 +31,7 @@ export async function findMediaUsages(url: string, limit = 50): Promise<MediaUsa
 export async function findUsagesOfEach(urls: string[], limit = 50): Promise<Map<string, MediaUsage[]>> {
   const targets = urls.flatMap((url) => {
     const key = keyFromMediaUrl(url);
-    return key ? [{ url, pattern: likePattern(key) }] : [];
+    return key ? [{ url, prefix: filePrefix(key) }] : [];
   });
   const found = new Map<string, MediaUsage[]>(urls.map((url) => [url, []]));
   for (const { url, ...usage } of targets.length ? await usagesOf(targets, limit) : [])
@@ -39,26 +39,36 @@ export async function findUsagesOfEach(urls: string[], limit = 50): Promise<Map<
   return found;
 }
 
-// The content hash names the file and all its variants; keys hold only [a-z0-9._/-], so the
-// pattern has no LIKE wildcard but "_" and "-", harmless in a 24-character hex hash.
-function likePattern(key: string) {
+// The content hash names the file and all its variants: "images/<hash>" for
+// "images/<hash>-1200x800.webp", "images/<hash>-640.avif"...
+function filePrefix(key: string) {
   const fileName = key.slice(key.lastIndexOf("/") + 1);
-  const hash = fileName.split(/[-.]/)[0]!;
-  return `%/media/${key.slice(0, key.length - fileName.length)}${hash}%`;
+  return key.slice(0, key.length - fileName.length) + fileName.split(/[-.]/)[0]!;
 }
+
+/** What follows "/media/" in a reference: its folders and the file name up to its first "-" or ".". */
+const MEDIA_REFERENCE = "^((?:[a-z0-9][a-z0-9._-]*/)*[a-z0-9_]+)";
 
 /**
  * Every column that may hold a media URL, one row per (row, column): image fields, HTML bodies
  * (an image quoted in an article), gallery rows (counted for their project), the site's logo.
  * Each target's usages come grouped by row, with the columns that use it, `limit` at most.
+ * The media references of all that text are read in one pass and joined to the targets on their
+ * file prefix: the cost does not grow with the number of targets (a page of the library).
  */
 async function usagesOf(
-  targets: { url: string; pattern: string }[],
+  targets: { url: string; prefix: string }[],
   limit: number,
 ): Promise<(MediaUsage & { url: string })[]> {
+  // A LIKE per target skips the rows that cannot match before they are split: cheaper for one
+  // image or two (a save releasing its old images), dearer than the split for a page of them.
+  const narrow =
+    targets.length <= 2
+      ? sql`and exists (select 1 from target t where r.value like '%/media/' || t.prefix || '%')`
+      : sql``;
   const result = await db().execute<MediaUsage & { url: string }>(sql`
     with target as (
-      select * from json_to_recordset(${JSON.stringify(targets)}::json) as t(url text, pattern text)
+      select * from json_to_recordset(${JSON.stringify(targets)}::json) as t(url text, prefix text)
     ),
     reference (entity_type, id, label, field, value) as (
       select 'projects', x.id, x.title, c.field, c.value from projects x
@@ -77,20 +87,28 @@ async function usagesOf(
       union all select 'site_settings', x.id, 'Paramètres du site', 'logo', x.company_logo from site_settings x
       union all select 'email_templates', x.id, x.name, 'html', x.html_content from email_templates x
     ),
+    found as (
+      select r.entity_type, r.id, r.label, r.field,
+        substring(left(piece, 512) from ${MEDIA_REFERENCE}) as prefix
+      from reference r
+        cross join lateral unnest(string_to_array(r.value, '/media/')) with ordinality as p(piece, n)
+      where p.n > 1 ${narrow}
+    ),
     used as (
-      select t.url, r.entity_type, r.id, r.label, array_agg(distinct r.field) as fields,
-        row_number() over (partition by t.url order by r.entity_type, r.label, r.id) as n
-      from target t join reference r on r.value like t.pattern
-      group by t.url, r.entity_type, r.id, r.label
+      select t.url, f.entity_type, f.id, f.label, array_agg(distinct f.field) as fields,
+        row_number() over (partition by t.url order by f.entity_type, f.label, f.id) as n
+      from target t join found f on f.prefix = t.prefix
+      group by t.url, f.entity_type, f.id, f.label
     )
     select url, entity_type as "entityType", id::text as id, label, fields from used
     where n <= ${limit} order by url, n`);
   return result.rows;
 }
 
-async function inLibrary(p: string) {
+// Keys hold only [a-z0-9._/-]: the prefix has no LIKE wildcard but "_", harmless in a hash.
+async function inLibrary(prefix: string) {
   const result = await db().execute<{ found: boolean }>(
-    sql`select exists (select 1 from media_assets where url like ${p}) as found`,
+    sql`select exists (select 1 from media_assets where url like ${`%/media/${prefix}%`}) as found`,
   );
   return result.rows[0]!.found;
 }
