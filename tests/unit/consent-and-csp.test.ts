@@ -73,6 +73,7 @@ describe("content security policy", () => {
     ]);
     expect(directive(policy, "frame-src")).toEqual(["'self'", "https://www.google.com"]);
     expect(directive(policy, "img-src")).not.toContain("https://www.google.com");
+    expect(directive(policy, "img-src")).not.toContain("https:");
     expect(directive(policy, "object-src")).toEqual(["'none'"]);
     expect(directive(policy, "base-uri")).toEqual(["'none'"]);
     expect(directive(policy, "script-src")).not.toContain("'unsafe-inline'");
@@ -99,9 +100,12 @@ describe("content security policy", () => {
     expect(policy).not.toContain("nonce");
   });
 
-  it("gives the back office no third-party origin and forbids framing it", () => {
-    const policy = contentSecurityPolicy({ area: "admin", scripts: { nonce: "abc" } });
-    expect(policy).not.toMatch(/https?:/);
+  it("gives the back office no third-party origin but images over https:, and forbids framing it", () => {
+    const policy = contentSecurityPolicy({ area: "admin", scripts: { nonce: "abc" }, https: true });
+    // An image URL pasted in an image field shows in its preview; nothing else leaves the site.
+    expect(directive(policy, "img-src")).toEqual(["'self'", "data:", "blob:", "https:"]);
+    const others = policy.split("; ").filter((part) => !part.startsWith("img-src "));
+    expect(others.join("; ")).not.toMatch(/https?:/);
     expect(policy.split("; ").flatMap((part) => part.split(" ").slice(1))).not.toContain("*");
     expect(directive(policy, "frame-ancestors")).toEqual(["'none'"]);
     expect(directive(policy, "object-src")).toEqual(["'none'"]);

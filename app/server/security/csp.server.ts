@@ -11,7 +11,8 @@ import { logger } from "~/server/logger.server";
  * manager may serve scripts, Analytics' servers only receive calls and pixels...). Scripts run by
  * nonce or hash with 'strict-dynamic': what a trusted script loads is trusted, nothing else, and
  * host lists in script-src only matter to browsers older than CSP 3. The back office gets its own
- * policy with no third party at all.
+ * policy with no third party, but for images over https: its image fields take a pasted URL
+ * (back-office.md §3) and show it.
  */
 
 /** How the page's own inline scripts are trusted: this request's nonce, or the hashes of a page
@@ -97,8 +98,8 @@ export function isAdminPreviewPath(path: string) {
 
 /**
  * The Content-Security-Policy of a page: the public policy with each CSP domain only in the
- * directives it was given, or the back office's with no third party and no framing (but by
- * itself for its previews).
+ * directives it was given, or the back office's with no third party (but images over https:) and
+ * no framing (but by itself for its previews).
  */
 export function contentSecurityPolicy(input: PolicyInput): string {
   const domains = input.area === "public" ? input.domains : [];
@@ -114,7 +115,10 @@ export function contentSecurityPolicy(input: PolicyInput): string {
     // 'self' and hosts only matter to browsers older than CSP 3, which ignore 'strict-dynamic'.
     ["script-src", [...trusted, "'strict-dynamic'", "'self'", ...allowed("script-src")]],
     ["style-src", ["'self'", "'unsafe-inline'", ...allowed("style-src")]],
-    ["img-src", ["'self'", "data:", "blob:", ...allowed("img-src")]],
+    [
+      "img-src",
+      ["'self'", "data:", "blob:", ...allowed("img-src"), ...(input.area === "admin" ? ["https:"] : [])],
+    ],
     ["font-src", ["'self'", "data:", ...allowed("font-src")]],
     ["media-src", ["'self'", ...allowed("media-src")]],
     ["connect-src", ["'self'", ...allowed("connect-src"), ...(input.dev ? ["ws:"] : [])]],
