@@ -24,9 +24,10 @@ import pg from "pg";
 import analytics from "./bench-admin/analytics.js";
 import articles from "./bench-admin/articles.js";
 import contacts from "./bench-admin/contacts.js";
+import projects from "./bench-admin/projects.js";
 import { startProcess, waitFor } from "./bench-support.js";
 
-const CASES = [articles, contacts, analytics];
+const CASES = [articles, projects, contacts, analytics];
 const ADMIN = { email: "bench@example.test", password: "Bench-password-2026!" };
 
 await main();

@@ -2,7 +2,7 @@
  * The back office's articles (back-office.md §2.5, §2.6, §3, §4, §5): the list, the form's reads
  * and the create, update and delete mutations. The public site's reads are blog.server.ts.
  */
-import { and, asc, eq, exists, like, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, like, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { ContentStatus } from "~/lib/enums";
 import type { ListQuery } from "~/lib/list-query";
 import { fromParisDate, fromParisInput, toParisDate, toParisInput } from "~/lib/paris-time";
@@ -78,6 +78,7 @@ export async function listArticles(query: ArticleListQuery) {
     title: frenchText(blogArticles.title),
     status: blogArticles.status,
   }[query.sort];
+  const order = listOrder(sortColumn, query.dir, blogArticles.id);
   return listPage(query.page, {
     count: () => db().$count(blogArticles, where),
     rows: ({ limit, offset }) =>
@@ -94,10 +95,21 @@ export async function listArticles(query: ArticleListQuery) {
         })
         .from(blogArticles)
         .leftJoin(blogAuthors, eq(blogAuthors.id, blogArticles.authorId))
-        .where(where)
-        .orderBy(...listOrder(sortColumn, query.dir, blogArticles.id))
-        .limit(limit)
-        .offset(offset),
+        // The page's ids first, from the articles alone: the category and author are then read for
+        // its 25 rows, not for every row the offset skips (10,000 category reads on the last page).
+        .where(
+          inArray(
+            blogArticles.id,
+            db()
+              .select({ id: blogArticles.id })
+              .from(blogArticles)
+              .where(where)
+              .orderBy(...order)
+              .limit(limit)
+              .offset(offset),
+          ),
+        )
+        .orderBy(...order),
   });
 }
 

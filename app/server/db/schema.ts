@@ -303,7 +303,9 @@ export const blogArticles = pgTable(
     uniqueIndex("blog_articles_slug_unique").on(t.slug),
     check("blog_articles_status_check", oneOf("status", contentStatuses)),
     index("blog_articles_status_published_at_idx").on(t.status, t.publishedAt.desc()),
-    index("blog_articles_created_at_idx").on(t.createdAt.desc()),
+    // The back office's list order exactly (list.server.ts `listOrder`: nulls last, then the id), so
+    // a page, even the last, is read off the index without sorting the table.
+    index("blog_articles_created_at_id_idx").on(t.createdAt.desc().nullsLast(), t.id),
     index("blog_articles_author_id_idx").on(t.authorId),
   ],
 );
@@ -368,7 +370,8 @@ export const projects = pgTable(
     check("projects_status_check", oneOf("status", contentStatuses)),
     index("projects_status_published_at_idx").on(t.status, t.publishedAt.desc()),
     index("projects_category_idx").on(t.category),
-    index("projects_created_at_idx").on(t.createdAt.desc()),
+    // The back office's list order exactly (`listOrder`, as for articles).
+    index("projects_created_at_id_idx").on(t.createdAt.desc().nullsLast(), t.id),
   ],
 );
 

@@ -3,7 +3,7 @@
  * the create, update and delete mutations. The gallery is gallery.server.ts, quick creation
  * quick-create.server.ts.
  */
-import { and, asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { type ListQuery } from "~/lib/list-query";
 import { fromParisInput, toParisInput } from "~/lib/paris-time";
 import {
@@ -16,7 +16,7 @@ import {
 import { slugify } from "~/lib/slugify";
 import { mutate, type MutationContext, type MutationScope } from "~/server/audit/mutation.server";
 import { db, type Executor } from "~/server/db/client.server";
-import { containsText, listPage } from "~/server/db/list.server";
+import { containsText, listOrder, listPage } from "~/server/db/list.server";
 import { projectCategories, projectCategoryRelations, projectImages, projects } from "~/server/db/schema";
 import { deleteMediaIfUnused } from "~/server/media/cleanup.server";
 import { releaseMedia } from "~/server/media/library.server";
@@ -74,7 +74,7 @@ export async function listProjects(query: ProjectListQuery) {
         })
         .from(projects)
         .where(where)
-        .orderBy(query.dir === "asc" ? asc(projects.createdAt) : desc(projects.createdAt), asc(projects.id))
+        .orderBy(...listOrder(projects.createdAt, query.dir, projects.id))
         .limit(limit)
         .offset(offset),
   });
