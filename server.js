@@ -2,6 +2,7 @@
 // gracefully. The application itself (database, headers, routes) is server/app.ts.
 import compression from "compression";
 import express from "express";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -37,7 +38,8 @@ if (!dev) {
   // Static files get the app's security headers too (set first, so the app's pages replace the policy).
   app.use(running.staticHeaders);
   // Hashed file names never change content: cache them for a year.
-  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  const assets = path.join(buildDir, "client/assets");
+  app.use("/assets", precompressed(assets), express.static(assets, { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
 }
 app.use(running.handler);
@@ -60,3 +62,24 @@ async function shutdown(signal) {
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));
+
+/**
+ * Points a request for a build asset at its brotli or gzip twin (written by vite.config.ts) when
+ * the browser takes that coding; express.static then sends those bytes as they are (compression()
+ * leaves an answer that already has a Content-Encoding alone).
+ */
+function precompressed(dir) {
+  const files = new Set(readdirSync(dir));
+  const suffixes = { br: ".br", gzip: ".gz" };
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const name = req.path.slice(1);
+    const coding = req.acceptsEncodings("br", "gzip");
+    if (!coding || !files.has(name + suffixes[coding])) return next();
+    res.setHeader("Content-Encoding", coding);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.type(path.extname(name));
+    req.url = `/${name}${suffixes[coding]}`;
+    next();
+  };
+}

@@ -26,6 +26,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // Every Suspense boundary in place, never moved in later by an inline script (React does
+        // that to big ones by default): the page reads the same without JavaScript, and the
+        // deferred contact form (its server HTML stays until its code is wanted) stays visible.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -4,7 +4,7 @@
 // compressed with brotli as the server sends them. Sizes, not timings: the same build always
 // gives the same bytes. Part of `npm test`; fails when a page passes its budget.
 //
-//   node scripts/bundle-budget.js            # after `npm run build` (BUILD_DIR honoured)
+//   npm run test:budget                      # builds if needed (BUILD_DIR honoured)
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";

@@ -3,8 +3,10 @@ import { pushDataLayer } from "./data-layer";
 /**
  * Engagement events for one page view (public-site.md §7, §9): scroll depth at 25/50/75/90 %,
  * home sections seen at 10 % visibility, time spent with the page visible, and clicks on
- * elements marked data-service-interest="<service>". Loaded lazily by the tracking component;
- * returns the clean-up to call when the visitor leaves the page.
+ * elements marked data-service-interest="<service>" and choices in a select marked
+ * data-service-interest-choice (the contact form's service type, reported also before the form's
+ * code is there). Loaded lazily by the tracking component; returns the clean-up to call when the
+ * visitor leaves the page.
  */
 const SCROLL_MILESTONES = [25, 50, 75, 90];
 const HOME_SECTIONS = ["hero", "services", "expertise", "projects", "blog", "contact"];
@@ -85,6 +87,13 @@ export function observePage(pagePath: string): () => void {
   };
   document.addEventListener("click", onClick);
   cleanups.push(() => document.removeEventListener("click", onClick));
+  const onChange = (event: Event) => {
+    const target = event.target as HTMLSelectElement | null;
+    if (!target?.matches?.("select[data-service-interest-choice]")) return;
+    pushDataLayer("service_interest", { service_type: target.value, page_path: pagePath });
+  };
+  document.addEventListener("change", onChange);
+  cleanups.push(() => document.removeEventListener("change", onChange));
 
   return () => {
     for (const cleanup of cleanups) cleanup();

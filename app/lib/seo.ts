@@ -21,7 +21,7 @@
  * - `localBusinessJsonLd(business, publicUrl)`: schema.org `Electrician` for the company.
  * - `breadcrumbJsonLd(publicUrl, items)`: schema.org `BreadcrumbList` from [{ name, path }].
  * - `serializeJsonLd(data)`: JSON safe to put inside <script> (no `</script>` break-out).
- * Render JSON-LD with `<JsonLd data={...} />` from app/components/site/json-ld.tsx (adds the CSP nonce).
+ * Render JSON-LD with `<JsonLd data={...} />` from app/components/site/json-ld.tsx.
  */
 import type { MetaDescriptor } from "react-router";
 import { socialImage } from "~/lib/image-variants";

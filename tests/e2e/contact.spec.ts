@@ -247,6 +247,8 @@ test.describe("robot check", () => {
     const email = uniqueEmail();
     await expect(async () => {
       await page.goto("/contact");
+      // The form's code, Google's widget with it, loads once the visitor is about to use the form.
+      await page.getByLabel("Nom complet").click();
       await expect(page.getByRole("checkbox", { name: "Je ne suis pas un robot" })).toBeVisible({
         timeout: 2000,
       });
@@ -273,6 +275,8 @@ test.describe("robot check", () => {
     const email = uniqueEmail();
     await expect(async () => {
       await page.goto("/contact");
+      // The form's code, Google's widget with it, loads once the visitor is about to use the form.
+      await page.getByLabel("Nom complet").click();
       await expect(page.getByRole("checkbox", { name: "Je ne suis pas un robot" })).toBeVisible({
         timeout: 2000,
       });
@@ -294,6 +298,7 @@ test.describe("robot check", () => {
     await page.route("https://www.google.com/recaptcha/api.js**", (route) => route.abort());
     await expect(async () => {
       await page.goto("/contact");
+      await page.getByLabel("Nom complet").click();
       await expect(page.getByText("Erreur reCAPTCHA")).toBeVisible({ timeout: 2000 });
     }).toPass();
     await expect(page.getByText("Erreur lors du chargement de reCAPTCHA")).toBeVisible();

@@ -61,12 +61,9 @@ export function todayInFrench() {
   }).format(new Date());
 }
 
-/** Every JSON-LD block of a raw HTML document, with the nonce attribute each carries. */
+/** Every JSON-LD block of a raw HTML document. */
 export function jsonLdBlocks(html: string) {
-  return [...html.matchAll(/<script([^>]*)type="application\/ld\+json"([^>]*)>([\s\S]*?)<\/script>/g)].map(
-    (match) => ({
-      nonce: /nonce="([^"]+)"/.exec(match[1] + match[2])?.[1] ?? null,
-      data: JSON.parse(match[3]) as Record<string, unknown>,
-    }),
+  return [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => ({ data: JSON.parse(match[1]!) as Record<string, unknown> }),
   );
 }

@@ -1,4 +1,4 @@
-import { Calendar, Clock, User } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { formatLongDate } from "~/lib/format-date";
@@ -72,15 +72,15 @@ export function ArticleByline({
   return (
     <p className={`flex flex-wrap items-center ${className}`}>
       <span className={item}>
-        <User aria-hidden className={iconClassName} />
+        <Icon name="user" className={iconClassName} />
         {article.authorName}
       </span>
       <span className={item}>
-        <Calendar aria-hidden className={iconClassName} />
+        <Icon name="calendar" className={iconClassName} />
         <time dateTime={new Date(article.date).toISOString()}>{formatLongDate(article.date)}</time>
       </span>
       <span className={item}>
-        <Clock aria-hidden className={iconClassName} />
+        <Icon name="clock" className={iconClassName} />
         {article.readTime}
         {readTimeSuffix}
       </span>

@@ -1,5 +1,5 @@
-import { ArrowRight, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/site/icon";
 import { ArticleByline, ArticleCard } from "~/components/site/article-card";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { RichContent } from "~/components/site/rich-content";
@@ -122,7 +122,7 @@ export function ArticleView({ article, related }: { article: ArticleViewData; re
           className="inline-flex h-12 items-center gap-2 rounded-lg border border-white/15 px-6 font-semibold text-slate-100 transition-colors hover:border-betic-red/60 hover:bg-white/5"
         >
           Voir tous les articles
-          <ArrowRight aria-hidden className="size-5" />
+          <Icon name="arrow-right" className="size-5" />
         </Link>
       </div>
     </>
@@ -135,7 +135,7 @@ function QuoteCard() {
       aria-labelledby="need-electrician"
       className="rounded-2xl border border-betic-red/40 bg-gradient-to-br from-betic-red/20 via-card to-card p-6"
     >
-      <Phone aria-hidden className="size-8 text-red-400" />
+      <Icon name="phone" className="size-8 text-red-400" />
       <h2 id="need-electrician" className="mt-3 text-lg font-semibold text-white">
         Besoin d'un électricien ?
       </h2>

@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { Fragment } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { JsonLd } from "~/components/site/json-ld";
@@ -31,7 +31,7 @@ export function Breadcrumb({ items, className }: { items: BreadcrumbItem[]; clas
                 </li>
                 {last ? null : (
                   <li aria-hidden>
-                    <ChevronRight className="size-4" />
+                    <Icon name="chevron-right" className="size-4" />
                   </li>
                 )}
               </Fragment>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { cn } from "~/lib/cn";
+import { clsx } from "clsx";
 
 const chip =
   "inline-flex h-10 items-center rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
@@ -38,7 +38,7 @@ export function CategoryFilter({
               to={item.to}
               preventScrollReset
               aria-current={item.current ? "page" : undefined}
-              className={cn(chip, item.current ? activeChip : idleChip)}
+              className={clsx(chip, item.current ? activeChip : idleChip)}
             >
               {item.name}
             </Link>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { CONSENT_ALL, CONSENT_NONE, type Consent } from "~/lib/consent";
 
 /** Raised by the footer's 'Gérer les cookies' button; the tracking component reopens the banner. */
@@ -87,18 +87,33 @@ export function ConsentBanner({ open, consent, focusOnOpen, onChoose }: Props) {
                 <span className="block text-muted-foreground">Mesure de nos campagnes publicitaires.</span>
               </span>
             </label>
-            <Button type="submit" name="choice" value="custom" variant="outline" size="sm">
+            <button
+              type="submit"
+              name="choice"
+              value="custom"
+              className={buttonVariants({ variant: "outline", size: "sm" })}
+            >
               Enregistrer mes choix
-            </Button>
+            </button>
           </fieldset>
         </details>
         <div className="grid grid-cols-2 gap-3">
-          <Button type="submit" name="choice" value="refuse" variant="secondary">
+          <button
+            type="submit"
+            name="choice"
+            value="refuse"
+            className={buttonVariants({ variant: "secondary" })}
+          >
             Refuser
-          </Button>
-          <Button type="submit" name="choice" value="accept" variant="secondary">
+          </button>
+          <button
+            type="submit"
+            name="choice"
+            value="accept"
+            className={buttonVariants({ variant: "secondary" })}
+          >
             Accepter
-          </Button>
+          </button>
         </div>
       </form>
     </section>

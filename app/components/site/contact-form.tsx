@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import {
   getFormProps,
   getInputProps,
@@ -6,14 +7,12 @@ import {
   parse,
   useForm,
 } from "@conform-to/react";
-import { CheckCircle2, Loader2, Send } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
-import { fieldClassName, Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Textarea } from "~/components/ui/textarea";
+import { SiteAlert } from "~/components/site/site-alert";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { inputClassName, labelClassName, textareaClassName } from "~/components/ui/field-classes";
 import { showToast } from "~/components/ui/toaster";
 import {
   HONEYPOT_FIELD,
@@ -26,8 +25,7 @@ import {
 } from "~/lib/contact";
 import type { ContactInput } from "~/lib/contact-schema";
 import { sourcePage } from "~/lib/page-trail";
-import { cn } from "~/lib/cn";
-import { pushDataLayer, trackContactAnswer } from "~/lib/data-layer";
+import { trackContactAnswer } from "~/lib/data-layer";
 import { serviceTypeLabels, serviceTypes } from "~/lib/enums";
 import { Recaptcha, RECAPTCHA_MESSAGES } from "./recaptcha";
 
@@ -114,26 +112,25 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
         ref={successPanel}
         tabIndex={-1}
         role="status"
-        className={cn(
+        className={clsx(
           "flex scroll-mt-24 flex-col items-center gap-4 rounded-xl border border-green-500/40 bg-green-500/10 p-8 text-center outline-none",
           className,
         )}
       >
-        <CheckCircle2 className="size-12 text-green-400" aria-hidden="true" />
+        <Icon name="circle-check" className="size-12 text-green-400" />
         <h3 className="text-xl font-semibold">Message envoyé avec succès!</h3>
         <p className="text-muted-foreground">Nous vous contacterons dans les plus brefs délais.</p>
-        <Button asChild variant="outline">
-          {/* A link, so that without JavaScript it brings back an empty form too (a same-page #hash would not reload). */}
-          <a
-            href={CONTACT_ACTION}
-            onClick={(event) => {
-              event.preventDefault();
-              setDismissed(answer);
-            }}
-          >
-            Envoyer un autre message
-          </a>
-        </Button>
+        {/* A link, so that without JavaScript it brings back an empty form too (a same-page #hash would not reload). */}
+        <a
+          href={CONTACT_ACTION}
+          className={buttonVariants({ variant: "outline" })}
+          onClick={(event) => {
+            event.preventDefault();
+            setDismissed(answer);
+          }}
+        >
+          Envoyer un autre message
+        </a>
       </div>
     );
   }
@@ -155,11 +152,12 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
       onPointerEnter={loadValidation}
       onTouchStart={loadValidation}
       onFocus={loadValidation}
-      className={cn("grid gap-5", className)}
+      className={clsx("grid gap-5", className)}
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Nom complet" errorId={fields.name.errorId} errors={fields.name.errors}>
-          <Input
+          <input
+            className={inputClassName}
             {...getInputProps(fields.name, { type: "text" })}
             key={fields.name.key}
             ref={firstField}
@@ -168,7 +166,8 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
           />
         </Field>
         <Field label="Email" errorId={fields.email.errorId} errors={fields.email.errors}>
-          <Input
+          <input
+            className={inputClassName}
             {...getInputProps(fields.email, { type: "email" })}
             key={fields.email.key}
             autoComplete="email"
@@ -176,7 +175,8 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
           />
         </Field>
         <Field label="Téléphone" errorId={fields.phone.errorId} errors={fields.phone.errors}>
-          <Input
+          <input
+            className={inputClassName}
             {...getInputProps(fields.phone, { type: "tel" })}
             key={fields.phone.key}
             autoComplete="tel"
@@ -191,8 +191,9 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
           <select
             {...getSelectProps(fields.serviceType)}
             key={fields.serviceType.key}
-            className={cn(fieldClassName, "h-10")}
-            onChange={(event) => pushDataLayer("service_interest", { service_type: event.target.value })}
+            className={inputClassName}
+            // Reported by app/lib/engagement.ts, also when chosen before the form's code is there.
+            data-service-interest-choice=""
           >
             {serviceTypes.map((type) => (
               <option key={type} value={type}>
@@ -203,14 +204,16 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
         </Field>
       </div>
       <Field label="Objet" errorId={fields.subject.errorId} errors={fields.subject.errors}>
-        <Input
+        <input
+          className={inputClassName}
           {...getInputProps(fields.subject, { type: "text" })}
           key={fields.subject.key}
           placeholder="Demande de devis pour..."
         />
       </Field>
       <Field label="Message" errorId={fields.message.errorId} errors={fields.message.errors}>
-        <Textarea
+        <textarea
+          className={textareaClassName}
           {...getTextareaProps(fields.message)}
           key={fields.message.key}
           rows={6}
@@ -253,26 +256,23 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
             </p>
           ) : null}
           {recaptcha.problem ? (
-            <Alert variant="destructive">
-              <AlertTitle>Erreur reCAPTCHA</AlertTitle>
-              <AlertDescription>{recaptcha.problem}</AlertDescription>
-            </Alert>
+            <SiteAlert variant="destructive" title="Erreur reCAPTCHA">
+              {recaptcha.problem}
+            </SiteAlert>
           ) : null}
         </div>
       ) : null}
 
       {answer?.outcome === "error" && !submitting ? (
-        <Alert variant="destructive" id={form.errorId}>
-          <AlertTitle>Erreur</AlertTitle>
-          <AlertDescription>{answer.message ?? SEND_FAILED_MESSAGE}</AlertDescription>
-        </Alert>
+        <SiteAlert variant="destructive" id={form.errorId} title="Erreur">
+          {answer.message ?? SEND_FAILED_MESSAGE}
+        </SiteAlert>
       ) : null}
 
-      <Button
+      <button
         type="submit"
-        size="lg"
         disabled={submitting}
-        className="w-full sm:w-auto sm:justify-self-start"
+        className={clsx(buttonVariants({ size: "lg" }), "w-full sm:w-auto sm:justify-self-start")}
         // On the button, not the form: Conform also submits the form to validate fields on blur.
         // (Enter in a field "clicks" it too.)
         onClick={() => {
@@ -285,16 +285,16 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
       >
         {submitting ? (
           <>
-            <Loader2 className="animate-spin" aria-hidden="true" />
+            <Icon name="loader-circle" className="animate-spin" />
             Envoi en cours...
           </>
         ) : (
           <>
-            <Send aria-hidden="true" />
+            <Icon name="send" />
             Envoyer le message
           </>
         )}
-      </Button>
+      </button>
     </fetcher.Form>
   );
 }
@@ -312,7 +312,9 @@ function Field({
 }) {
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={children.props.id}>{label}</Label>
+      <label htmlFor={children.props.id} className={labelClassName}>
+        {label}
+      </label>
       {children}
       {errors?.length ? (
         <p id={errorId} className="text-sm text-red-300">

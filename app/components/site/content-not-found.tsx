@@ -1,7 +1,8 @@
-import type { LucideIcon } from "lucide-react";
+import { Icon } from "~/components/site/icon";
+import type { IconName } from "~/components/site/icon-names";
 import { Link } from "react-router";
 
-type Action = { to: string; label: string; Icon: LucideIcon; primary?: boolean };
+type Action = { to: string; label: string; icon: IconName; primary?: boolean };
 
 /**
  * "Not found" panel of a content page (article, project), inside the site frame: the spec gives
@@ -34,7 +35,7 @@ export function ContentNotFound({
           </p>
         ) : null}
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          {actions.map(({ to, label, Icon, primary }) => (
+          {actions.map(({ to, label, icon, primary }) => (
             <Link
               key={to}
               to={to}
@@ -44,7 +45,7 @@ export function ContentNotFound({
                   : "inline-flex h-12 items-center gap-2 rounded-lg border border-white/15 px-6 font-semibold text-slate-100 transition-colors hover:bg-white/10"
               }
             >
-              <Icon aria-hidden className="size-5" />
+              <Icon name={icon} className="size-5" />
               {label}
             </Link>
           ))}

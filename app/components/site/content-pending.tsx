@@ -1,4 +1,4 @@
-import { Loader2 } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { useNavigation } from "react-router";
 
 /*
@@ -6,6 +6,11 @@ import { useNavigation } from "react-router";
  * spinner, CMS page skeleton) only matter during client-side navigation: while the next content
  * page's data loads, the page being left shows its placeholder instead of stale content.
  */
+
+// Only a client navigation shows them: their code loads with the first one.
+const ContentSkeleton = lazy(() =>
+  import("./content-skeletons").then((module) => ({ default: module.ContentSkeleton })),
+);
 
 /** Single-segment paths owned by other screens, so not CMS pages. */
 const STATIC_PAGES = new Set([
@@ -18,7 +23,9 @@ const STATIC_PAGES = new Set([
   "sitemap",
 ]);
 
-function pendingKind(pathname: string): "article" | "project" | "page" | null {
+export type PendingKind = "article" | "project" | "page";
+
+function pendingKind(pathname: string): PendingKind | null {
   if (/^\/blog\/[^/]+\/?$/.test(pathname)) return "article";
   if (/^\/projects\/[^/]+\/?$/.test(pathname)) return "project";
   const single = /^\/([^/]+)\/?$/.exec(pathname);
@@ -30,54 +37,11 @@ function pendingKind(pathname: string): "article" | "project" | "page" | null {
 export function PendingContent({ children }: { children: React.ReactNode }) {
   const navigation = useNavigation();
   const kind = navigation.state === "loading" ? pendingKind(navigation.location.pathname) : null;
-  if (kind === "article") return <ArticleSkeleton />;
-  if (kind === "project") return <ProjectSpinner />;
-  if (kind === "page") return <PageSkeleton />;
-  return children;
-}
-
-const bar = "animate-pulse rounded-md bg-white/10";
-
-function ArticleSkeleton() {
+  if (!kind) return children;
+  // Until the placeholders' code is there (first navigation), the page being left stays.
   return (
-    <div role="status" aria-label="Chargement de l'article" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-      <div className={`${bar} mx-auto h-6 w-28 rounded-full`} />
-      <div className={`${bar} mx-auto mt-5 h-10 w-4/5`} />
-      <div className={`${bar} mx-auto mt-4 h-4 w-72 max-w-full`} />
-      <div className={`${bar} mt-8 aspect-video w-full rounded-xl`} />
-      <div className="mt-10 grid gap-10 lg:grid-cols-3">
-        <div className="space-y-3 lg:col-span-2">
-          {["w-full", "w-11/12", "w-full", "w-4/5", "w-11/12", "w-3/5"].map((width, i) => (
-            <div key={i} className={`${bar} h-4 ${width}`} />
-          ))}
-        </div>
-        <div className={`${bar} h-48 rounded-xl`} />
-      </div>
-    </div>
-  );
-}
-
-function ProjectSpinner() {
-  return (
-    <div
-      role="status"
-      className="flex min-h-[60vh] flex-col items-center justify-center gap-3 text-slate-300"
-    >
-      <Loader2 aria-hidden className="size-10 animate-spin text-betic-red" />
-      <span>Chargement du projet…</span>
-    </div>
-  );
-}
-
-function PageSkeleton() {
-  return (
-    <div role="status" aria-label="Chargement de la page" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-      <div className={`${bar} h-10 w-2/3`} />
-      <div className="mt-10 space-y-3">
-        {["w-full", "w-11/12", "w-5/6", "w-full", "w-2/3"].map((width, i) => (
-          <div key={i} className={`${bar} h-4 ${width}`} />
-        ))}
-      </div>
-    </div>
+    <Suspense fallback={children}>
+      <ContentSkeleton kind={kind} />
+    </Suspense>
   );
 }

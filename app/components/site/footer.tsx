@@ -1,7 +1,6 @@
-import { Mail, MapPin, Phone } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { Link } from "react-router";
 import { ManageCookiesButton } from "~/components/site/consent-banner";
-import { FacebookIcon, InstagramIcon, LinkedinIcon } from "~/components/site/social-icons";
 import type { PublicSettings } from "~/server/settings.server";
 
 type FooterSettings = Pick<
@@ -27,9 +26,9 @@ const linkClass = "text-slate-300 transition-colors hover:text-white";
 /** Site footer: three columns and the legal line (public-site.md §2 Footer). */
 export function Footer({ settings }: { settings: FooterSettings }) {
   const socials = [
-    { href: settings.facebookUrl, label: "Facebook", Icon: FacebookIcon },
-    { href: settings.instagramUrl, label: "Instagram", Icon: InstagramIcon },
-    { href: settings.linkedinUrl, label: "LinkedIn", Icon: LinkedinIcon },
+    { href: settings.facebookUrl, label: "Facebook", icon: "facebook" as const },
+    { href: settings.instagramUrl, label: "Instagram", icon: "instagram" as const },
+    { href: settings.linkedinUrl, label: "LinkedIn", icon: "linkedin" as const },
   ].filter((social): social is typeof social & { href: string } => Boolean(social.href?.trim()));
   const cityLine = [settings.companyZipCode, settings.companyCity].filter(Boolean).join(" ");
   const menu = [
@@ -58,7 +57,7 @@ export function Footer({ settings }: { settings: FooterSettings }) {
           <p className="max-w-sm leading-relaxed text-slate-300">{settings.companyDescription}</p>
           {socials.length > 0 ? (
             <ul className="flex gap-3" aria-label="Réseaux sociaux">
-              {socials.map(({ href, label, Icon }) => (
+              {socials.map(({ href, label, icon }) => (
                 <li key={label}>
                   <a
                     href={href}
@@ -67,7 +66,7 @@ export function Footer({ settings }: { settings: FooterSettings }) {
                     aria-label={label}
                     className="flex size-10 items-center justify-center rounded-full bg-white/5 text-slate-200 transition-colors hover:bg-betic-red hover:text-white"
                   >
-                    <Icon className="size-5" />
+                    <Icon name={icon} className="size-5" />
                   </a>
                 </li>
               ))}
@@ -95,7 +94,7 @@ export function Footer({ settings }: { settings: FooterSettings }) {
           <ul className="mt-4 space-y-3 text-slate-300">
             {settings.companyPhone ? (
               <li className="flex items-start gap-3">
-                <Phone aria-hidden className="mt-0.5 size-4 shrink-0 text-betic-red" />
+                <Icon name="phone" className="mt-0.5 size-4 shrink-0 text-betic-red" />
                 <a href={`tel:${settings.companyPhone.replace(/[^\d+]/g, "")}`} className={linkClass}>
                   {settings.companyPhone}
                 </a>
@@ -103,7 +102,7 @@ export function Footer({ settings }: { settings: FooterSettings }) {
             ) : null}
             {settings.companyEmail ? (
               <li className="flex items-start gap-3">
-                <Mail aria-hidden className="mt-0.5 size-4 shrink-0 text-betic-red" />
+                <Icon name="mail" className="mt-0.5 size-4 shrink-0 text-betic-red" />
                 <a href={`mailto:${settings.companyEmail}`} className={`${linkClass} break-all`}>
                   {settings.companyEmail}
                 </a>
@@ -111,7 +110,7 @@ export function Footer({ settings }: { settings: FooterSettings }) {
             ) : null}
             {settings.companyAddress || cityLine ? (
               <li className="flex items-start gap-3">
-                <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-betic-red" />
+                <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-betic-red" />
                 <address className="not-italic">
                   {settings.companyAddress ? <span className="block">{settings.companyAddress}</span> : null}
                   {cityLine ? <span className="block">{cityLine}</span> : null}

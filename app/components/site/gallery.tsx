@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { useState } from "react";
 import { ResponsiveImage } from "~/components/site/responsive-image";
-import { cn } from "~/lib/cn";
+import { clsx } from "clsx";
 import type { GalleryImage } from "~/server/content/projects.server";
 
 const MAIN_SIZES = "(min-width: 1280px) 800px, (min-width: 1024px) 66vw, 100vw";
@@ -53,7 +53,7 @@ export function Gallery({ images, label }: { images: GalleryImage[]; label: stri
               aria-label="Image précédente"
               className={arrow + " left-3"}
             >
-              <ChevronLeft aria-hidden className="size-6" />
+              <Icon name="chevron-left" className="size-6" />
             </button>
             <button
               type="button"
@@ -61,7 +61,7 @@ export function Gallery({ images, label }: { images: GalleryImage[]; label: stri
               aria-label="Image suivante"
               className={arrow + " right-3"}
             >
-              <ChevronRight aria-hidden className="size-6" />
+              <Icon name="chevron-right" className="size-6" />
             </button>
             <p
               aria-live="polite"
@@ -82,7 +82,7 @@ export function Gallery({ images, label }: { images: GalleryImage[]; label: stri
                 onClick={() => show(i)}
                 aria-label={`Afficher l'image ${i + 1} sur ${total}`}
                 aria-current={i === index ? "true" : undefined}
-                className={cn(
+                className={clsx(
                   "block aspect-video w-full overflow-hidden rounded-md border-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
                   i === index ? "border-betic-red" : "border-transparent opacity-70 hover:opacity-100",
                 )}

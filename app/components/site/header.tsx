@@ -4,7 +4,7 @@ import { MobileMenu } from "~/components/site/mobile-menu";
 import { SectionLink } from "~/components/site/section-link";
 import { SiteLogo } from "~/components/site/site-logo";
 import type { NavigationCategory } from "~/server/content/navigation.server";
-import { cn } from "~/lib/cn";
+import { clsx } from "clsx";
 
 /** Past this scroll offset the header gets its blurred background and shadow (public-site.md §9). */
 const SCROLL_THRESHOLD_PX = 50;
@@ -35,7 +35,7 @@ export function Header({
   return (
     <header
       data-scrolled={scrolled ? "true" : "false"}
-      className={cn(
+      className={clsx(
         "fixed inset-x-0 top-0 z-50 h-[72px] border-b transition-[background-color,box-shadow,border-color] duration-300",
         scrolled
           ? "border-white/10 bg-background/80 shadow-lg shadow-black/30 backdrop-blur-md"

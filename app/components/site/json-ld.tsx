@@ -1,19 +1,9 @@
-import { useRouteLoaderData } from "react-router";
-import { SITE_LAYOUT_ROUTE_ID, serializeJsonLd } from "~/lib/seo";
+import { serializeJsonLd } from "~/lib/seo";
 
 /**
- * Inline JSON-LD. The data is escaped by `serializeJsonLd` (no `</script>` break-out) and the script
- * carries the request's CSP nonce from the public layout's loader data. Browsers blank nonce
- * attributes after parsing, hence suppressHydrationWarning.
+ * Inline JSON-LD. The data is escaped by `serializeJsonLd` (no `</script>` break-out). A data
+ * block is not run, so the Content-Security-Policy needs neither a nonce nor a hash for it.
  */
 export function JsonLd({ data }: { data: unknown }) {
-  const layout = useRouteLoaderData(SITE_LAYOUT_ROUTE_ID) as { cspNonce?: string } | undefined;
-  return (
-    <script
-      type="application/ld+json"
-      nonce={layout?.cspNonce}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
-    />
-  );
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
 }

@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone, Building2 } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { Breadcrumb } from "~/components/site/breadcrumb";
 import type { CompanyContact } from "~/lib/company-contact";
 
@@ -82,12 +82,12 @@ export function LegalPage({
             </p>
             <ul className="mt-5 space-y-3 text-slate-200">
               <li className="flex items-start gap-3">
-                <Building2 aria-hidden className="mt-0.5 size-5 shrink-0 text-red-400" />
+                <Icon name="building-complex" className="mt-0.5 size-5 shrink-0 text-red-400" />
                 {contact.companyName}
               </li>
               {contact.companyAddress || town ? (
                 <li className="flex items-start gap-3">
-                  <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-red-400" />
+                  <Icon name="map-pin" className="mt-0.5 size-5 shrink-0 text-red-400" />
                   <address className="not-italic">
                     {[contact.companyAddress, town].filter(Boolean).join(", ")}
                   </address>
@@ -95,7 +95,7 @@ export function LegalPage({
               ) : null}
               {contact.companyEmail ? (
                 <li className="flex items-start gap-3">
-                  <Mail aria-hidden className="mt-0.5 size-5 shrink-0 text-red-400" />
+                  <Icon name="mail" className="mt-0.5 size-5 shrink-0 text-red-400" />
                   <a
                     href={`mailto:${contact.companyEmail}`}
                     className="break-all hover:text-white hover:underline"
@@ -106,7 +106,7 @@ export function LegalPage({
               ) : null}
               {contact.companyPhone ? (
                 <li className="flex items-start gap-3">
-                  <Phone aria-hidden className="mt-0.5 size-5 shrink-0 text-red-400" />
+                  <Icon name="phone" className="mt-0.5 size-5 shrink-0 text-red-400" />
                   <a
                     href={`tel:${contact.companyPhone.replace(/[^\d+]/g, "")}`}
                     className="hover:text-white hover:underline"

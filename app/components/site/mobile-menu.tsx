@@ -1,4 +1,4 @@
-import { ChevronDown, Menu, X } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { SectionLink } from "~/components/site/section-link";
@@ -63,7 +63,7 @@ export function MobileMenu({
         aria-label={open ? "Fermer le menu" : "Ouvrir le menu"}
         className="flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-white transition-colors hover:bg-white/10 [&::-webkit-details-marker]:hidden"
       >
-        {open ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+        {open ? <Icon name="x" className="size-6" /> : <Icon name="menu" className="size-6" />}
       </summary>
       <nav
         aria-label="Menu mobile"
@@ -151,7 +151,7 @@ function MenuGroup({
           className={`${linkClass} flex cursor-pointer list-none items-center justify-between [&::-webkit-details-marker]:hidden`}
         >
           {label}
-          <ChevronDown aria-hidden className="size-5 transition-transform group-open:rotate-180" />
+          <Icon name="chevron-down" className="size-5 transition-transform group-open:rotate-180" />
         </summary>
         <div className="ml-4 mt-1 space-y-1 border-l border-white/10 pl-3">
           <Link

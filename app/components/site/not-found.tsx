@@ -1,4 +1,5 @@
-import { ArrowLeft, FolderKanban, Home, Mail, Newspaper } from "lucide-react";
+import { Icon } from "~/components/site/icon";
+import type { IconName } from "~/components/site/icon-names";
 import { Link, useNavigate, useRouteLoaderData } from "react-router";
 import { SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
 import type { PublicSettings } from "~/server/settings.server";
@@ -19,11 +20,15 @@ export function NotFound({
 }) {
   const navigate = useNavigate();
   const layout = useRouteLoaderData(SITE_LAYOUT_ROUTE_ID) as { settings?: PublicSettings } | undefined;
-  const links = [
-    (layout?.settings?.enableBlog ?? true) && { to: "/blog", label: "Blog", Icon: Newspaper },
-    (layout?.settings?.enableProjects ?? true) && { to: "/projects", label: "Projets", Icon: FolderKanban },
-    { to: "/contact", label: "Contact", Icon: Mail },
-  ].filter((link): link is { to: string; label: string; Icon: typeof Mail } => Boolean(link));
+  const links: (false | { to: string; label: string; icon: IconName })[] = [
+    (layout?.settings?.enableBlog ?? true) && { to: "/blog", label: "Blog", icon: "newspaper" },
+    (layout?.settings?.enableProjects ?? true) && {
+      to: "/projects",
+      label: "Projets",
+      icon: "folder-kanban",
+    },
+    { to: "/contact", label: "Contact", icon: "mail" },
+  ];
 
   return (
     <section className="relative overflow-hidden px-4 py-20 sm:py-28">
@@ -43,7 +48,7 @@ export function NotFound({
             to="/"
             className="inline-flex h-12 items-center gap-2 rounded-lg bg-red-700 px-6 font-semibold text-white shadow-lg shadow-red-900/30 transition-colors hover:bg-red-800"
           >
-            <Home aria-hidden className="size-5" />
+            <Icon name="house" className="size-5" />
             Retour à l'accueil
           </Link>
           <button
@@ -51,7 +56,7 @@ export function NotFound({
             onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/"))}
             className="inline-flex h-12 items-center gap-2 rounded-lg border border-white/15 px-6 font-semibold text-slate-100 transition-colors hover:bg-white/10"
           >
-            <ArrowLeft aria-hidden className="size-5" />
+            <Icon name="arrow-left" className="size-5" />
             Page précédente
           </button>
         </div>
@@ -59,17 +64,19 @@ export function NotFound({
         <nav aria-label="Pages utiles" className="mt-12">
           <p className="text-sm text-slate-400">Vous cherchiez peut-être :</p>
           <ul className="mt-4 grid gap-3 sm:grid-cols-3">
-            {links.map(({ to, label, Icon }) => (
-              <li key={to}>
-                <Link
-                  to={to}
-                  className="flex items-center justify-center gap-2 rounded-xl border border-white/10 bg-card px-4 py-4 font-medium text-slate-100 transition-colors hover:border-betic-red/60 hover:text-white"
-                >
-                  <Icon aria-hidden className="size-5 text-red-400" />
-                  {label}
-                </Link>
-              </li>
-            ))}
+            {links
+              .filter((link) => link !== false)
+              .map(({ to, label, icon }) => (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    className="flex items-center justify-center gap-2 rounded-xl border border-white/10 bg-card px-4 py-4 font-medium text-slate-100 transition-colors hover:border-betic-red/60 hover:text-white"
+                  >
+                    <Icon name={icon} className="size-5 text-red-400" />
+                    {label}
+                  </Link>
+                </li>
+              ))}
           </ul>
         </nav>
       </div>

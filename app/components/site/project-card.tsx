@@ -1,4 +1,4 @@
-import { MapPin } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { Link } from "react-router";
 import { CARD_IMAGE_SIZES } from "~/components/site/article-card";
 import { ResponsiveImage } from "~/components/site/responsive-image";
@@ -42,7 +42,7 @@ export function ProjectCard({
         </h3>
         {project.location ? (
           <p className="inline-flex items-center gap-1 text-sm text-muted-foreground">
-            <MapPin aria-hidden className="size-4 text-betic-red" />
+            <Icon name="map-pin" className="size-4 text-betic-red" />
             {project.location}
           </p>
         ) : null}

@@ -1,9 +1,9 @@
-import { ArrowLeft, Calendar, ChevronRight, MapPin, Tag } from "lucide-react";
+import { clsx } from "clsx";
 import { Link } from "react-router";
 import { Gallery } from "~/components/site/gallery";
+import { Icon } from "~/components/site/icon";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { RichContent } from "~/components/site/rich-content";
-import { cn } from "~/lib/cn";
 import { toRichBody, type RichBody } from "~/lib/content-html";
 import { formatLongDate } from "~/lib/format-date";
 import type { GalleryImage, ProjectSummary } from "~/server/content/projects.server";
@@ -81,7 +81,7 @@ export function ProjectView({
                 </Link>
               </li>
               <li aria-hidden>
-                <ChevronRight className="size-4 text-slate-500" />
+                <Icon name="chevron-right" className="size-4 text-slate-500" />
               </li>
               <li aria-current="page" className="font-medium text-white">
                 {project.title}
@@ -92,7 +92,7 @@ export function ProjectView({
             to="/projects"
             className="mt-6 inline-flex items-center gap-2 rounded-lg border border-white/15 bg-background/40 px-4 py-2 text-sm font-medium text-slate-100 backdrop-blur transition-colors hover:bg-white/10"
           >
-            <ArrowLeft aria-hidden className="size-4" />
+            <Icon name="arrow-left" className="size-4" />
             Retour aux projets
           </Link>
           <h1 className="mt-8 max-w-4xl text-3xl font-bold leading-tight tracking-tight text-white sm:text-4xl lg:text-5xl">
@@ -101,18 +101,18 @@ export function ProjectView({
           <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-slate-200">
             {project.category ? (
               <li className="inline-flex items-center gap-2">
-                <Tag aria-hidden className="size-4 text-red-400" />
+                <Icon name="tag" className="size-4 text-red-400" />
                 {project.category}
               </li>
             ) : null}
             {project.location ? (
               <li className="inline-flex items-center gap-2">
-                <MapPin aria-hidden className="size-4 text-red-400" />
+                <Icon name="map-pin" className="size-4 text-red-400" />
                 {project.location}
               </li>
             ) : null}
             <li className="inline-flex items-center gap-2">
-              <Calendar aria-hidden className="size-4 text-red-400" />
+              <Icon name="calendar" className="size-4 text-red-400" />
               <time dateTime={new Date(project.date).toISOString()}>{formatLongDate(project.date)}</time>
             </li>
           </ul>
@@ -205,7 +205,7 @@ function SimilarProjectCard({
   return (
     <section
       aria-labelledby={headingId}
-      className={cn(
+      className={clsx(
         "rounded-2xl border border-betic-red/40 bg-gradient-to-br from-betic-red/20 via-card to-card p-6",
         wide && "flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between sm:p-8",
         className,
@@ -222,7 +222,7 @@ function SimilarProjectCard({
       </div>
       <Link
         to="/contact"
-        className={cn(
+        className={clsx(
           "inline-flex h-11 shrink-0 items-center justify-center rounded-lg bg-betic-red px-6 font-semibold text-white shadow-lg shadow-betic-red/25 transition-colors hover:bg-red-700",
           !wide && "mt-5 w-full",
         )}

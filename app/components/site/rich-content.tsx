@@ -1,4 +1,4 @@
-import { cn } from "~/lib/cn";
+import { clsx } from "clsx";
 import type { RichBody } from "~/lib/content-html";
 
 /**
@@ -7,7 +7,9 @@ import type { RichBody } from "~/lib/content-html";
  */
 export function RichContent({ body, className }: { body: RichBody; className?: string }) {
   if ("html" in body) {
-    return <div className={cn("rich-content", className)} dangerouslySetInnerHTML={{ __html: body.html }} />;
+    return (
+      <div className={clsx("rich-content", className)} dangerouslySetInnerHTML={{ __html: body.html }} />
+    );
   }
-  return <div className={cn("rich-content whitespace-pre-line", className)}>{body.text}</div>;
+  return <div className={clsx("rich-content whitespace-pre-line", className)}>{body.text}</div>;
 }

@@ -1,6 +1,6 @@
-import { ChevronDown } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { useRef, useState } from "react";
-import { cn } from "~/lib/cn";
+import { clsx } from "clsx";
 
 /** Items shown on phones before "Voir plus" (public-site.md §9: mobile initial items 3). */
 export const MOBILE_INITIAL_ITEMS = 3;
@@ -35,7 +35,7 @@ export function ShowMoreList<T>({
       <ul
         ref={listRef}
         aria-label={label}
-        className={cn(className, hasMore && !expanded && "max-md:[&>li:nth-child(n+4)]:hidden")}
+        className={clsx(className, hasMore && !expanded && "max-md:[&>li:nth-child(n+4)]:hidden")}
       >
         {items.map((item) => (
           <li key={getKey(item)} className={itemClassName?.(item)}>
@@ -71,7 +71,7 @@ export function ShowMoreButton({ onClick, controls }: { onClick: () => void; con
         className="inline-flex h-11 items-center gap-2 rounded-lg border border-white/15 bg-white/5 px-6 text-sm font-semibold text-white transition-colors hover:bg-white/10"
       >
         Voir plus
-        <ChevronDown aria-hidden className="size-4" />
+        <Icon name="chevron-down" className="size-4" />
       </button>
     </div>
   );

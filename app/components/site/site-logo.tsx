@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { scrollToTop } from "~/components/site/section-link";
-import { cn } from "~/lib/cn";
+import { clsx } from "clsx";
 
 /** Company logo and name. On the home page a click scrolls to the top; elsewhere it goes to /. */
 export function SiteLogo({ name, logo, className }: { name: string; logo: string; className?: string }) {
@@ -9,7 +9,7 @@ export function SiteLogo({ name, logo, className }: { name: string; logo: string
     <Link
       to="/"
       aria-label={`${name} — accueil`}
-      className={cn("flex shrink-0 items-center gap-2.5 rounded-md", className)}
+      className={clsx("flex shrink-0 items-center gap-2.5 rounded-md", className)}
       onClick={(event) => {
         if (pathname !== "/" || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
           return;

@@ -1,5 +1,5 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { cn } from "~/lib/cn";
 
 /**

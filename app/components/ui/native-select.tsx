@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { cn } from "~/lib/cn";
-import { fieldClassName } from "./input";
+import { fieldClassName } from "./field-classes";
 
 /**
  * The browser's own select, styled: it posts with a plain form, works without JavaScript and

@@ -1,6 +1,6 @@
 import { cn } from "~/lib/cn";
-import { fieldClassName } from "./input";
+import { textareaClassName } from "./field-classes";
 
 export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
-  return <textarea className={cn(fieldClassName, "min-h-32 resize-y", className)} {...props} />;
+  return <textarea className={cn(textareaClassName, className)} {...props} />;
 }

@@ -1,14 +1,5 @@
-import {
-  CircleCheck,
-  Eye,
-  HandHeart,
-  Handshake,
-  Lightbulb,
-  Phone,
-  ShieldCheck,
-  Target,
-  Zap,
-} from "lucide-react";
+import { Icon } from "~/components/site/icon";
+import type { IconName } from "~/components/site/icon-names";
 import type { Route } from "./+types/about";
 import { Breadcrumb } from "~/components/site/breadcrumb";
 import { SectionHeading } from "~/components/site/section-heading";
@@ -58,39 +49,39 @@ const TIMELINE = [
 
 const PILLARS = [
   {
-    Icon: Target,
+    icon: "target",
     title: "Notre mission",
     text: "Rendre l'électricité de nos clients sûre, fiable et adaptée à leur vie, en expliquant clairement chaque intervention et en respectant le prix annoncé.",
   },
   {
-    Icon: Eye,
+    icon: "eye",
     title: "Notre vision",
     text: "Accompagner la transition énergétique en Limousin : des logements et des locaux plus économes, pilotables et prêts pour les énergies renouvelables et la mobilité électrique.",
   },
-];
+] satisfies ({ icon: IconName } & Record<string, unknown>)[];
 
 const VALUES = [
   {
-    Icon: ShieldCheck,
+    icon: "shield-check",
     title: "Sécurité",
     text: "Aucun compromis : chaque installation respecte les normes en vigueur.",
   },
   {
-    Icon: Handshake,
+    icon: "handshake",
     title: "Transparence",
     text: "Des devis détaillés, des conseils honnêtes, pas de travaux inutiles.",
   },
   {
-    Icon: HandHeart,
+    icon: "hand-heart",
     title: "Proximité",
     text: "Une entreprise locale, joignable, qui connaît ses clients par leur nom.",
   },
   {
-    Icon: Lightbulb,
+    icon: "lightbulb",
     title: "Savoir-faire",
     text: "Des techniciens formés en continu aux nouvelles technologies.",
   },
-];
+] satisfies ({ icon: IconName } & Record<string, unknown>)[];
 
 const COMMITMENTS = [
   "Un devis gratuit, détaillé et sans engagement",
@@ -188,10 +179,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
             Mission et vision
           </h2>
           <div className="grid gap-6 md:grid-cols-2">
-            {PILLARS.map(({ Icon, title, text }) => (
+            {PILLARS.map(({ icon, title, text }) => (
               <article key={title} className="rounded-2xl border border-white/10 bg-card p-8">
                 <span className="flex size-12 items-center justify-center rounded-xl bg-betic-red/15 text-red-400">
-                  <Icon aria-hidden className="size-6" />
+                  <Icon name={icon} className="size-6" />
                 </span>
                 <h3 className="mt-5 text-2xl font-semibold text-white">{title}</h3>
                 <p className="mt-3 text-lg leading-relaxed text-slate-300">{text}</p>
@@ -210,9 +201,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
             text="Des valeurs héritées de l'atelier familial, partagées par toute l'équipe."
           />
           <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {VALUES.map(({ Icon, title, text }) => (
+            {VALUES.map(({ icon, title, text }) => (
               <li key={title} className="rounded-2xl border border-white/10 bg-card p-6 text-center">
-                <Icon aria-hidden className="mx-auto size-9 text-red-400" />
+                <Icon name={icon} className="mx-auto size-9 text-red-400" />
                 <h3 className="mt-4 text-lg font-semibold text-white">{title}</h3>
                 <p className="mt-2 text-sm leading-relaxed text-slate-300">{text}</p>
               </li>
@@ -245,7 +236,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 key={commitment}
                 className="flex items-start gap-3 rounded-xl border border-white/10 bg-card p-4 text-slate-200"
               >
-                <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-red-400" />
+                <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-red-400" />
                 {commitment}
               </li>
             ))}
@@ -255,7 +246,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="about-cta-title" className="px-4 py-20 sm:px-6 sm:py-24 lg:px-8">
         <div className="relative mx-auto max-w-5xl overflow-hidden rounded-3xl bg-gradient-to-br from-red-700 to-red-900 px-6 py-14 text-center shadow-2xl shadow-red-950/40 sm:px-12">
-          <Zap aria-hidden className="absolute -right-8 -top-8 size-52 rotate-12 text-white/10" />
+          <Icon name="zap" className="absolute -right-8 -top-8 size-52 rotate-12 text-white/10" />
           <h2
             id="about-cta-title"
             className="relative text-3xl font-bold tracking-tight text-white sm:text-4xl"
@@ -278,7 +269,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 href={`tel:${phone.replace(/[^\d+]/g, "")}`}
                 className="inline-flex h-12 items-center gap-2 rounded-lg border border-white/40 px-6 font-semibold text-white transition-colors hover:bg-white/10"
               >
-                <Phone aria-hidden className="size-5" />
+                <Icon name="phone" className="size-5" />
                 {phone}
               </a>
             ) : null}

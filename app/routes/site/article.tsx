@@ -1,4 +1,3 @@
-import { Home, Newspaper } from "lucide-react";
 import { data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/article";
 import type { SiteLayoutData } from "./layout";
@@ -88,8 +87,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       title="Article non trouvé"
       message="L'article que vous recherchez n'existe pas ou n'est plus disponible."
       actions={[
-        { to: "/blog", label: "Voir tous les articles", Icon: Newspaper, primary: true },
-        { to: "/", label: "Retour à l'accueil", Icon: Home },
+        { to: "/blog", label: "Voir tous les articles", icon: "newspaper", primary: true },
+        { to: "/", label: "Retour à l'accueil", icon: "house" },
       ]}
     />
   );

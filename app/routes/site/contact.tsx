@@ -1,8 +1,8 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/contact";
-import { ContactForm } from "~/components/site/contact-form";
+import { DeferredContactForm } from "~/components/site/deferred-contact-form";
 import { ContactInfo } from "~/components/site/contact-info";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { SiteAlert } from "~/components/site/site-alert";
 import { companyContact } from "~/lib/company-contact";
 import { pageTitle, seoMeta, siteSeo } from "~/lib/seo";
 import { FORM_DISABLED_MESSAGE } from "~/lib/contact";
@@ -74,12 +74,9 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           </h2>
           <p className="mt-1 mb-6 text-sm text-muted-foreground">Tous les champs sont obligatoires.</p>
           {loaderData.formEnabled ? (
-            <ContactForm {...loaderData.formProps} serverResult={actionData} />
+            <DeferredContactForm {...loaderData.formProps} serverResult={actionData} />
           ) : (
-            <Alert>
-              <AlertTitle>Formulaire indisponible</AlertTitle>
-              <AlertDescription>{FORM_DISABLED_MESSAGE}</AlertDescription>
-            </Alert>
+            <SiteAlert title="Formulaire indisponible">{FORM_DISABLED_MESSAGE}</SiteAlert>
           )}
         </section>
       </div>
@@ -94,10 +91,9 @@ export function ErrorBoundary() {
     : "Impossible d'afficher le formulaire de contact pour le moment. Veuillez réessayer plus tard.";
   return (
     <div className="mx-auto max-w-2xl px-4 py-16">
-      <Alert variant="destructive">
-        <AlertTitle>Erreur</AlertTitle>
-        <AlertDescription>{description}</AlertDescription>
-      </Alert>
+      <SiteAlert variant="destructive" title="Erreur">
+        {description}
+      </SiteAlert>
     </div>
   );
 }

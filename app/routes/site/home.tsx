@@ -1,8 +1,8 @@
-import { ArrowRight } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { ArticleCard } from "~/components/site/article-card";
-import { ContactForm } from "~/components/site/contact-form";
+import { DeferredContactForm } from "~/components/site/deferred-contact-form";
 import { ContactInfo } from "~/components/site/contact-info";
 import { ExpertiseGrid } from "~/components/site/home/expertise-grid";
 import { Hero } from "~/components/site/home/hero";
@@ -10,7 +10,7 @@ import { Services } from "~/components/site/home/services";
 import { SectionHeading } from "~/components/site/section-heading";
 import { ShowMoreList } from "~/components/site/show-more";
 import { ProjectCard } from "~/components/site/project-card";
-import { cn } from "~/lib/cn";
+import { clsx } from "clsx";
 import { companyContact } from "~/lib/company-contact";
 import { seoMeta, siteSeo } from "~/lib/seo";
 import { getPublicSettings } from "~/server/settings.server";
@@ -95,7 +95,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ContactInfo settings={contact} />
             {contactForm ? (
               <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
-                <ContactForm recaptchaSiteKey={contactForm.recaptchaSiteKey} />
+                <DeferredContactForm recaptchaSiteKey={contactForm.recaptchaSiteKey} />
               </div>
             ) : null}
           </div>
@@ -124,7 +124,7 @@ function LatestSection<Item extends { id: string }>(props: {
     <section
       id={props.id}
       aria-labelledby={titleId}
-      className={cn("scroll-mt-[72px] py-20 sm:py-28", props.className)}
+      className={clsx("scroll-mt-[72px] py-20 sm:py-28", props.className)}
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id={titleId} eyebrow={props.eyebrow} title={props.title} text={props.text} />
@@ -143,7 +143,7 @@ function LatestSection<Item extends { id: string }>(props: {
         <div className="mt-12 flex justify-center">
           <Link to={props.allHref} className={allLinkClass}>
             {props.allLabel}
-            <ArrowRight aria-hidden className="size-5" />
+            <Icon name="arrow-right" className="size-5" />
           </Link>
         </div>
       </div>

@@ -1,10 +1,10 @@
+import { lazy, Suspense } from "react";
 import { isRouteErrorResponse, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { PendingContent } from "~/components/site/content-pending";
 import type { Route } from "./+types/layout";
 import { Footer } from "~/components/site/footer";
 import { Header } from "~/components/site/header";
 import { JsonLd } from "~/components/site/json-ld";
-import { NotFound } from "~/components/site/not-found";
 import { Tracking } from "~/components/site/tracking";
 import { useSectionScroll } from "~/components/site/section-link";
 import { notFoundMeta, seoMeta, SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
@@ -13,13 +13,19 @@ import { getNavigationCategories } from "~/server/content/navigation.server";
 import { getTrackingState } from "~/server/analytics/tracking.server";
 import { buildBusinessJsonLd, buildSiteSeo } from "~/server/seo/site-seo.server";
 
+// Error pages only: their code stays out of every page's first download.
+const NotFound = lazy(() =>
+  import("~/components/site/not-found").then((module) => ({ default: module.NotFound })),
+);
+
 /**
  * Frame of every public page: header, footer and the company's JSON-LD.
  * Loader data (children read it with useRouteLoaderData(SITE_LAYOUT_ROUTE_ID)): settings (the public
  * allowlist), navigation categories (empty when the matching feature is off), seo (SiteSeo for meta
- * functions: `siteSeo(matches)`), businessJsonLd and the request's cspNonce.
+ * functions: `siteSeo(matches)`) and businessJsonLd. Nothing in it may depend on the request beyond
+ * what the page cache keys on: the same page is served to every anonymous visitor.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const [settings, categories, tracking] = await Promise.all([
     getPublicSettings(),
     getNavigationCategories(),
@@ -33,7 +39,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     seo: buildSiteSeo(settings),
     businessJsonLd: buildBusinessJsonLd(settings),
-    cspNonce: context.cspNonce,
     tracking,
   };
 }
@@ -90,15 +95,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
     <SiteFrame data={data}>
-      {missing ? (
-        <NotFound />
-      ) : (
-        <NotFound
-          code="Oups"
-          title="Une erreur est survenue"
-          message="Le site rencontre un problème momentané. Veuillez réessayer dans quelques instants."
-        />
-      )}
+      <Suspense>
+        {missing ? (
+          <NotFound />
+        ) : (
+          <NotFound
+            code="Oups"
+            title="Une erreur est survenue"
+            message="Le site rencontre un problème momentané. Veuillez réessayer dans quelques instants."
+          />
+        )}
+      </Suspense>
     </SiteFrame>
   );
 }

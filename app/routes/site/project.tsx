@@ -1,4 +1,3 @@
-import { FolderKanban } from "lucide-react";
 import { data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/project";
 import type { SiteLayoutData } from "./layout";
@@ -75,7 +74,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       title="Projet non trouvé"
       message="Le projet que vous recherchez n'existe pas ou a été supprimé."
       alert={failed ? "Impossible de charger le projet" : undefined}
-      actions={[{ to: "/projects", label: "Voir tous nos projets", Icon: FolderKanban, primary: true }]}
+      actions={[{ to: "/projects", label: "Voir tous nos projets", icon: "folder-kanban", primary: true }]}
     />
   );
 }

@@ -1,4 +1,5 @@
-import { ChevronRight, FileText, FolderKanban, LayoutGrid, Newspaper, type LucideIcon } from "lucide-react";
+import { Icon } from "~/components/site/icon";
+import type { IconName } from "~/components/site/icon-names";
 import { Link } from "react-router";
 import type { Route } from "./+types/sitemap-page";
 import { Breadcrumb } from "~/components/site/breadcrumb";
@@ -65,13 +66,13 @@ export default function SitemapPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-lg text-slate-300">Retrouvez d'un coup d'œil toutes les pages du site.</p>
       </header>
       <div className="mt-12 grid gap-6 md:grid-cols-2">
-        <SitemapSection id="pages" title="Pages principales" Icon={LayoutGrid} entries={mainPages} />
-        <SitemapSection id="legal" title="Informations légales" Icon={FileText} entries={legalPages} />
+        <SitemapSection id="pages" title="Pages principales" icon="layout-grid" entries={mainPages} />
+        <SitemapSection id="legal" title="Informations légales" icon="file-text" entries={legalPages} />
         {projects ? (
           <SitemapSection
             id="projects"
             title="Projets"
-            Icon={FolderKanban}
+            icon="folder-kanban"
             entries={projects}
             empty="Aucun projet publié pour le moment."
           />
@@ -80,7 +81,7 @@ export default function SitemapPage({ loaderData }: Route.ComponentProps) {
           <SitemapSection
             id="blog"
             title="Blog"
-            Icon={Newspaper}
+            icon="newspaper"
             entries={articles}
             empty="Aucun article publié pour le moment."
           />
@@ -93,13 +94,13 @@ export default function SitemapPage({ loaderData }: Route.ComponentProps) {
 function SitemapSection({
   id,
   title,
-  Icon,
+  icon,
   entries,
   empty,
 }: {
   id: string;
   title: string;
-  Icon: LucideIcon;
+  icon: IconName;
   entries: Entry[];
   empty?: string;
 }) {
@@ -110,7 +111,7 @@ function SitemapSection({
     >
       <h2 id={`sitemap-${id}`} className="flex items-center gap-3 text-xl font-semibold text-white">
         <span className="flex size-10 items-center justify-center rounded-lg bg-betic-red/15 text-red-400">
-          <Icon aria-hidden className="size-5" />
+          <Icon name={icon} className="size-5" />
         </span>
         {title}
       </h2>
@@ -122,8 +123,8 @@ function SitemapSection({
                 to={entry.to}
                 className="group flex items-center gap-2 rounded-md px-2 py-1.5 text-slate-200 transition-colors hover:bg-white/5 hover:text-white"
               >
-                <ChevronRight
-                  aria-hidden
+                <Icon
+                  name="chevron-right"
                   className="size-4 shrink-0 text-red-400 transition-transform group-hover:translate-x-0.5"
                 />
                 {entry.label}

@@ -1,21 +1,22 @@
-import { Building, Factory, Home, Plug, ShieldCheck, Sun, Wrench, Zap, type LucideIcon } from "lucide-react";
+import { Icon } from "~/components/site/icon";
+import type { IconName } from "~/components/site/icon-names";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { SectionHeading } from "~/components/site/section-heading";
 import { ShowMoreList } from "~/components/site/show-more";
 import type { ExpertiseIcon, ExpertiseSize } from "~/lib/enums";
-import { cn } from "~/lib/cn";
+import { clsx } from "clsx";
 import type { ExpertiseBlock } from "~/server/content/expertise.server";
 
-/** Only the spec's eight icons are bundled (not the whole lucide set). */
-export const EXPERTISE_ICONS: Record<ExpertiseIcon, LucideIcon> = {
-  Home,
-  Zap,
-  Wrench,
-  Sun,
-  ShieldCheck,
-  Plug,
-  Building,
-  Factory,
+/** The spec's eight icon names (lucide's components) and their drawings in the site's sprite. */
+export const EXPERTISE_ICONS: Record<ExpertiseIcon, IconName> = {
+  Home: "house",
+  Zap: "zap",
+  Wrench: "wrench",
+  Sun: "sun",
+  ShieldCheck: "shield-check",
+  Plug: "plug",
+  Building: "building",
+  Factory: "factory",
 };
 
 /** Size → span of the three-column grid and minimum height (public-site.md §9). */
@@ -62,7 +63,7 @@ export function ExpertiseGrid({ blocks }: { blocks: ExpertiseBlock[] }) {
           getKey={(block) => block.id}
           label="Domaines d'expertise"
           className="mt-14 grid grid-cols-1 gap-6 md:grid-cols-3"
-          itemClassName={(block) => cn("flex", SIZES[block.size as ExpertiseSize] ?? SIZES.medium)}
+          itemClassName={(block) => clsx("flex", SIZES[block.size as ExpertiseSize] ?? SIZES.medium)}
         >
           {(block) => <ExpertiseCard block={block} />}
         </ShowMoreList>
@@ -72,10 +73,10 @@ export function ExpertiseGrid({ blocks }: { blocks: ExpertiseBlock[] }) {
 }
 
 function ExpertiseCard({ block }: { block: ExpertiseBlock }) {
-  const Icon = EXPERTISE_ICONS[block.iconName as ExpertiseIcon] ?? Home;
+  const icon = EXPERTISE_ICONS[block.iconName as ExpertiseIcon] ?? EXPERTISE_ICONS.Home;
   return (
     <article
-      className={cn(
+      className={clsx(
         "relative flex w-full flex-col overflow-hidden rounded-2xl border border-white/10 shadow-lg shadow-black/20",
         BACKGROUNDS[block.backgroundColor] ?? "bg-card",
         TEXTS[block.textColor] ?? "text-foreground",
@@ -92,7 +93,7 @@ function ExpertiseCard({ block }: { block: ExpertiseBlock }) {
       ) : null}
       {block.customIconUrl ? null : (
         <Icon
-          aria-hidden
+          name={icon}
           className="pointer-events-none absolute -bottom-8 -right-8 size-48 opacity-[0.07]"
         />
       )}
@@ -108,7 +109,7 @@ function ExpertiseCard({ block }: { block: ExpertiseBlock }) {
                 className="size-8 object-contain"
               />
             ) : (
-              <Icon aria-hidden className="size-7" />
+              <Icon name={icon} className="size-7" />
             )}
           </span>
           {block.isFeatured ? (

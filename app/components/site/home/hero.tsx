@@ -1,4 +1,4 @@
-import { ArrowRight, ChevronDown, Phone } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { SectionLink } from "~/components/site/section-link";
 import type { ServiceType } from "~/lib/enums";
 
@@ -44,7 +44,7 @@ export function Hero({ phone }: { phone: string | null }) {
               className="inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-red-700 px-6 font-semibold text-white shadow-lg shadow-red-900/40 transition-colors hover:bg-red-800"
             >
               Demander un devis gratuit
-              <ArrowRight aria-hidden className="size-5" />
+              <Icon name="arrow-right" className="size-5" />
             </SectionLink>
             <SectionLink
               section="services"
@@ -55,7 +55,7 @@ export function Hero({ phone }: { phone: string | null }) {
           </div>
           {phone ? (
             <p className="mt-6 inline-flex items-center gap-2 text-sm text-slate-400">
-              <Phone aria-hidden className="size-4 text-red-400" />
+              <Icon name="phone" className="size-4 text-red-400" />
               Une urgence ?{" "}
               <a
                 href={`tel:${phone.replace(/[^\d+]/g, "")}`}
@@ -103,7 +103,7 @@ export function Hero({ phone }: { phone: string | null }) {
         aria-label="Défiler vers le bas"
         className="absolute bottom-6 left-1/2 flex size-11 -translate-x-1/2 items-center justify-center rounded-full border border-white/15 text-white/80 transition-colors hover:bg-white/10 hover:text-white motion-safe:animate-bounce"
       >
-        <ChevronDown aria-hidden className="size-6" />
+        <Icon name="chevron-down" className="size-6" />
       </SectionLink>
     </section>
   );

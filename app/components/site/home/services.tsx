@@ -1,12 +1,13 @@
-import { Building, Check, Clock, Home, ShieldCheck, Users, Zap } from "lucide-react";
+import { Icon } from "~/components/site/icon";
+import type { IconName } from "~/components/site/icon-names";
 import { useState } from "react";
 import { SectionHeading } from "~/components/site/section-heading";
 import { ShowMoreButton } from "~/components/site/show-more";
-import { cn } from "~/lib/cn";
+import { clsx } from "clsx";
 
 const SERVICES = [
   {
-    Icon: Home,
+    icon: "house",
     title: "Particuliers",
     text: "Des installations sûres et confortables pour votre maison ou votre appartement.",
     points: [
@@ -17,7 +18,7 @@ const SERVICES = [
     ],
   },
   {
-    Icon: Building,
+    icon: "building",
     title: "Professionnels",
     text: "Des solutions adaptées à vos locaux, à votre activité et à vos contraintes d'exploitation.",
     points: [
@@ -28,7 +29,7 @@ const SERVICES = [
     ],
   },
   {
-    Icon: Zap,
+    icon: "zap",
     title: "Services spécialisés",
     text: "Des compétences pointues pour les besoins qui sortent de l'ordinaire.",
     points: [
@@ -38,25 +39,25 @@ const SERVICES = [
       "Bornes de recharge pour véhicules",
     ],
   },
-];
+] satisfies ({ icon: IconName } & Record<string, unknown>)[];
 
 const REASSURANCES = [
   {
-    Icon: ShieldCheck,
+    icon: "shield-check",
     title: "Sécurité garantie",
     text: "Des travaux conformes aux normes en vigueur, contrôlés et assurés.",
   },
   {
-    Icon: Users,
+    icon: "users",
     title: "Équipe qualifiée",
     text: "Des électriciens formés et expérimentés, attentifs à votre chantier.",
   },
   {
-    Icon: Clock,
+    icon: "clock",
     title: "Service rapide",
     text: "Une réponse sous 24 h et une intervention rapide en cas d'urgence.",
   },
-];
+] satisfies ({ icon: IconName } & Record<string, unknown>)[];
 
 export function Services() {
   const [expanded, setExpanded] = useState(false);
@@ -70,20 +71,20 @@ export function Services() {
           text="Du simple dépannage à l'installation complète, nous accompagnons particuliers et professionnels à Limoges et dans toute la Haute-Vienne."
         />
         <ul className="mt-14 grid gap-6 md:grid-cols-3">
-          {SERVICES.map(({ Icon, title, text, points }) => (
+          {SERVICES.map(({ icon, title, text, points }) => (
             <li
               key={title}
               className="flex flex-col rounded-2xl border border-white/10 bg-card p-7 shadow-sm transition hover:border-betic-red/50"
             >
               <span className="flex size-12 items-center justify-center rounded-xl bg-betic-red/15 text-red-400">
-                <Icon aria-hidden className="size-6" />
+                <Icon name={icon} className="size-6" />
               </span>
               <h3 className="mt-5 text-xl font-semibold text-white">{title}</h3>
               <p className="mt-2 text-slate-300">{text}</p>
               <ul className="mt-5 space-y-2.5 text-sm text-slate-300">
                 {points.map((point) => (
                   <li key={point} className="flex items-start gap-2">
-                    <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-red-400" />
+                    <Icon name="check" className="mt-0.5 size-4 shrink-0 text-red-400" />
                     {point}
                   </li>
                 ))}
@@ -94,14 +95,14 @@ export function Services() {
 
         <ul
           id="services-reassurance"
-          className={cn("mt-6 grid gap-6 md:grid-cols-3", !expanded && "max-md:hidden")}
+          className={clsx("mt-6 grid gap-6 md:grid-cols-3", !expanded && "max-md:hidden")}
         >
-          {REASSURANCES.map(({ Icon, title, text }) => (
+          {REASSURANCES.map(({ icon, title, text }) => (
             <li
               key={title}
               className="flex items-start gap-4 rounded-2xl border border-white/10 bg-white/[0.03] p-6"
             >
-              <Icon aria-hidden className="size-8 shrink-0 text-red-400" />
+              <Icon name={icon} className="size-8 shrink-0 text-red-400" />
               <div>
                 <h3 className="font-semibold text-white">{title}</h3>
                 <p className="mt-1 text-sm text-slate-300">{text}</p>

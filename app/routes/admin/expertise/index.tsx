@@ -15,6 +15,7 @@ import { ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { DragHandle, SortableArea, useSortableItem } from "~/components/admin/sortable";
 import { EXPERTISE_ICONS } from "~/components/site/home/expertise-grid";
+import { Icon } from "~/components/site/icon";
 import { imageUrlForWidth } from "~/components/site/responsive-image";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -120,10 +121,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Block = Route.ComponentProps["loaderData"]["blocks"][number];
 
-const iconChoices = expertiseIcons.map((icon) => {
-  const Icon = EXPERTISE_ICONS[icon];
-  return { value: icon, label: expertiseIconLabels[icon], visual: <Icon className="size-4" aria-hidden /> };
-});
+const iconChoices = expertiseIcons.map((icon) => ({
+  value: icon,
+  label: expertiseIconLabels[icon],
+  visual: <Icon name={EXPERTISE_ICONS[icon]} className="size-4" />,
+}));
 const sizeChoices = expertiseSizes.map((size) => ({ value: size, label: expertiseSizeLabels[size] }));
 const swatch = (className: string) => (
   <span className={cn("size-4 shrink-0 rounded-full border border-white/30", className)} aria-hidden />
@@ -151,8 +153,8 @@ function BlockIcon({ block, className }: { block: Block; className?: string }) {
         className={cn("size-6 object-contain", className)}
       />
     );
-  const Icon = EXPERTISE_ICONS[block.iconName as ExpertiseIcon] ?? EXPERTISE_ICONS.Home;
-  return <Icon className={cn("size-6", className)} aria-hidden />;
+  const name = EXPERTISE_ICONS[block.iconName as ExpertiseIcon] ?? EXPERTISE_ICONS.Home;
+  return <Icon name={name} className={cn("size-6", className)} />;
 }
 
 type FormInput = z.input<typeof expertiseFormSchema>;

@@ -1,0 +1,48 @@
+/**
+ * The icons of the public site: lucide's drawings (its names), plus the brand icons lucide 1.x
+ * dropped. `npm run icons` writes their sprite, app/components/site/icons.svg, from this list.
+ */
+export const ICON_NAMES = [
+  "arrow-left",
+  "arrow-right",
+  "building",
+  "building-complex",
+  "calendar",
+  "check",
+  "chevron-down",
+  "chevron-left",
+  "chevron-right",
+  "circle-check",
+  "clock",
+  "eye",
+  "factory",
+  "file-text",
+  "folder-kanban",
+  "hand-heart",
+  "handshake",
+  "house",
+  "layout-grid",
+  "lightbulb",
+  "loader-circle",
+  "mail",
+  "map-pin",
+  "menu",
+  "newspaper",
+  "phone",
+  "plug",
+  "send",
+  "shield-check",
+  "sun",
+  "tag",
+  "target",
+  "user",
+  "users",
+  "wrench",
+  "x",
+  "zap",
+  "facebook",
+  "instagram",
+  "linkedin",
+] as const;
+
+export type IconName = (typeof ICON_NAMES)[number];
