@@ -3,6 +3,7 @@
 import compression from "compression";
 import express from "express";
 import { readdirSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -44,7 +45,11 @@ if (!dev) {
 }
 app.use(running.handler);
 
-const server = app.listen(running.listen.port, running.listen.host, () => running.announce());
+// A page the page cache holds is sent before Express sees the request: that is most public traffic.
+const server = http.createServer((req, res) => {
+  if (!running.serveCachedPage(req, res)) app(req, res);
+});
+server.listen(running.listen.port, running.listen.host, () => running.announce());
 
 let stopping = false;
 async function shutdown(signal) {

@@ -10,7 +10,7 @@ import { encryptStoredSecrets } from "~/server/settings.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { startScheduler } from "~/server/jobs/scheduler.server";
 import { startChangeNotifications, stopChangeNotifications } from "~/server/db/notifications.server";
-import { htmlCaching } from "~/server/cache/html-cache.server";
+import { htmlCaching, serveCachedPage } from "~/server/cache/html-cache.server";
 import { stopPageCache } from "~/server/cache/page-cache.server";
 import { limitRequestBodies, sameOriginWrites } from "~/server/security/http-guards.server";
 import { reactRouterHandler } from "./request-handler";
@@ -37,12 +37,13 @@ export async function start() {
   const mailWorker = startMailWorker();
   const scheduler = await startScheduler();
 
+  const serverCache = !process.argv.includes("--dev");
   const handler = express.Router();
   handler.use(securityHeaders());
   handler.use(corsHeaders());
   handler.use(sameOriginWrites());
   handler.use(limitRequestBodies());
-  handler.use(htmlCaching({ serverCache: !process.argv.includes("--dev") }));
+  handler.use(htmlCaching({ serverCache }));
   handler.use(
     reactRouterHandler({
       build: () => import("virtual:react-router/server-build"),
@@ -55,6 +56,8 @@ export async function start() {
 
   return {
     handler,
+    /** Answers page-cache hits before Express (process entry: server.js); false for anything else. */
+    serveCachedPage: serverCache ? serveCachedPage : () => false,
     /** For the files server.js serves before the app. */
     staticHeaders: staticFileHeaders(),
     listen: { port: config.port, host: config.host, trustProxy: config.trustProxy },

@@ -8,6 +8,7 @@ import {
   isAdminPath,
   isAdminPreviewPath,
   PERMISSIONS_POLICY,
+  type ScriptTrust,
   STATIC_FILE_POLICY,
 } from "~/server/security/csp.server";
 
@@ -41,8 +42,9 @@ export function staticFileHeaders(): RequestHandler[] {
 
 /**
  * Headers for everything the app answers. The Content-Security-Policy has a per-request nonce
- * for the inline scripts React Router renders and for the tag manager (res.locals.cspNonce /
- * loadContext.cspNonce): the back office's policy under /admin, the public one elsewhere.
+ * for the inline scripts React Router renders (res.locals.cspNonce / loadContext.cspNonce): the
+ * back office's policy under /admin, the public one elsewhere, where pages leave with the hashes
+ * of those scripts instead (res.locals.cspWithHashes).
  */
 export function securityHeaders(): RequestHandler[] {
   const dev = process.argv.includes("--dev");
@@ -52,15 +54,26 @@ export function securityHeaders(): RequestHandler[] {
       try {
         const nonce = randomBytes(16).toString("base64");
         res.locals.cspNonce = nonce;
-        const options = { scripts: { nonce }, dev, https: config.secureCookies };
-        res.setHeader(
-          "Content-Security-Policy",
-          contentSecurityPolicy(
-            isAdminPath(req.path)
-              ? { area: "admin", framedBySelf: isAdminPreviewPath(req.path), ...options }
-              : { area: "public", domains: await cspDomains(), ...options },
-          ),
-        );
+        const options = { dev, https: config.secureCookies };
+        if (isAdminPath(req.path)) {
+          res.setHeader(
+            "Content-Security-Policy",
+            contentSecurityPolicy({
+              area: "admin",
+              framedBySelf: isAdminPreviewPath(req.path),
+              scripts: { nonce },
+              ...options,
+            }),
+          );
+          return next();
+        }
+        const domains = await cspDomains();
+        const policy = (scripts: ScriptTrust) =>
+          contentSecurityPolicy({ area: "public", domains, scripts, ...options });
+        res.setHeader("Content-Security-Policy", policy({ nonce }));
+        // A public page trades the nonce for its inline scripts' hashes before it leaves, so that
+        // its body is the same for every visitor (cache/html-cache.server.ts).
+        res.locals.cspWithHashes = (hashes: string[]) => policy({ hashes });
         next();
       } catch (error) {
         next(error);

@@ -1,7 +1,7 @@
 import type { Consent } from "./consent";
 
 /**
- * Loads Google Tag Manager once, after consent, with the page's CSP nonce, and tells it what was
+ * Loads Google Tag Manager once, after consent (its host is in the CSP's script sources), and tells it what was
  * granted through Consent Mode (analytics_storage for audience measurement, ad_* for marketing).
  */
 export type TagManagerConfig = { gtmId: string; ga4Id: string | null; allowedHosts: string[] };
@@ -26,7 +26,8 @@ export function loadTagManager(config: TagManagerConfig, consent: Consent) {
   script.id = SCRIPT_ID;
   script.async = true;
   script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(config.gtmId)}`;
-  // The nonce attribute is hidden from the DOM once parsed, but the property keeps it.
+  // A page rendered for one visitor has a nonce (public pages have hashes instead). The nonce
+  // attribute is hidden from the DOM once parsed, but the property keeps it.
   script.nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
   document.head.appendChild(script);
 }

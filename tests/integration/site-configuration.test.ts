@@ -162,9 +162,15 @@ describe("page cache controls", () => {
     other.on("notification", (message) => heard.push(message.payload ?? ""));
     await other.query("LISTEN content_changed");
     try {
+      const answer = { headers: {}, body: Buffer.from("<html>") };
       storeCachedPage(
         "k",
-        { status: 200, headers: [], parts: ["<html>"], etag: 'W/"x"' },
+        {
+          status: 200,
+          etag: 'W/"x"',
+          answers: { br: answer, gzip: answer, identity: answer },
+          notModified: {},
+        },
         pageCacheGeneration(),
       );
       expect(getCachedPage("k")).toBeDefined();

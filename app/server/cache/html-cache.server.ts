@@ -1,25 +1,35 @@
 import { createHash } from "node:crypto";
-import type { Request, RequestHandler, Response } from "express";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+import type { RequestHandler, Response } from "express";
 import { consentValue, parseConsent } from "~/lib/consent";
+import { logger } from "~/server/logger.server";
 import { getPublicSettings } from "~/server/settings.server";
-import { type CachedPage, getCachedPage, pageCacheGeneration, storeCachedPage } from "./page-cache.server";
+import {
+  type CachedPage,
+  type ContentCoding,
+  getCachedPage,
+  pageCacheGeneration,
+  storeCachedPage,
+} from "./page-cache.server";
 
 /**
- * HTTP caching of the pages React Router renders (documents and their `.data` twins), as an
- * Express middleware in front of the React Router handler, so a hit skips loaders and render.
+ * HTTP caching of the pages React Router renders (documents and their `.data` twins).
  *
  * - Public pages: `Cache-Control: public, max-age=0, must-revalidate` and a weak ETag (hash of
  *   the body), 304 on If-None-Match. Admin, auth, form posts, pages setting a cookie and visitors
  *   with a session: `private, no-store`.
+ * - A public page's body is the same for every visitor: React Router and React mark their inline
+ *   scripts with the render's nonce, and before the page leaves the server those scripts are
+ *   hashed into its Content-Security-Policy and the nonce removed (`hashInlineScripts`). Only
+ *   scripts of that render can carry that nonce, so an injected inline script stays blocked.
  * - With settings.enable_cache on, anonymous GETs answered 200 or 404 are kept in the page cache
- *   (page-cache.server.ts), keyed by host, path+query and the visitor's consent choice (the only
- *   visitor-dependent part of an anonymous page: the banner).
- *
- * CSP nonce: a stored page holds the nonce of the render that produced it. It is stored split on
- * that nonce and re-joined with the current request's nonce on every hit, so each visitor's
- * page matches its own CSP header. The ETag hashes the body without the nonce, so it stays the
- * same across visitors; a 304 carries no CSP header, so the browser keeps the CSP stored with
- * the body it reuses (whose nonce matches that body).
+ *   (page-cache.server.ts) as final bytes, brotli, gzip and identity, each with its headers,
+ *   keyed by host, path+query and the visitor's consent choice (the only visitor-dependent part
+ *   of an anonymous page: the banner). `serveCachedPage` answers a hit before Express runs: no
+ *   rendering, no stamping, no compressing.
+ * - HEAD is answered like GET (rendered as GET, sent without its body): the same headers.
  */
 const PUBLIC_PAGE = "public, max-age=0, must-revalidate";
 const PRIVATE = "private, no-store";
@@ -29,39 +39,39 @@ const NOT_A_PUBLIC_PAGE = /^\/(admin|api|media|healthz)(\/|\.data$|$)/;
 const ALWAYS_PRIVATE = /^\/(admin|api\/auth)(\/|\.data$|$)/;
 /** Cookies that change nothing in an anonymous page (consent is part of the key). */
 const NEUTRAL_COOKIE = /^(consent|_ga\w*|_gid|_gat\w*|_gcl\w*)$/;
-/** Headers never replayed from a stored page: per-request, per-visitor or recomputed. */
-const NOT_STORED = new Set(["set-cookie", "content-length", "etag", "date", "x-page-cache"]);
+/** Headers that are set per answer, never kept from a render. */
+const PER_ANSWER = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "etag",
+  "date",
+  "vary",
+  "x-page-cache",
+]);
+/** Fast for a page's first visitor (the store's bytes are sent thousands of times after). */
+const BROTLI_QUALITY = 5;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 type Chunk = string | Uint8Array;
 
-export function htmlCaching(options: { serverCache: boolean }): RequestHandler {
-  return async (req, res, next) => {
-    try {
-      const key = options.serverCache ? await pageCacheKey(req) : undefined;
-      if (key) {
-        const hit = getCachedPage(key);
-        if (hit) {
-          sendCached(req, res, hit);
-          return;
-        }
-        res.setHeader("X-Page-Cache", "MISS");
-      }
-      captureResponse(req, res, key);
-      next();
-    } catch (error) {
-      next(error);
-    }
-  };
-}
-
-async function pageCacheKey(req: Request) {
-  if (req.method !== "GET" || NOT_A_PUBLIC_PAGE.test(req.path) || hasPersonalCookie(req)) return;
-  if (!(await getPublicSettings()).enableCache) return;
+/**
+ * A page request whose answer is the same for every anonymous visitor with this consent choice:
+ * GET or HEAD, outside the back office and the APIs, with no cookie of its own (a session, a
+ * toast). Returns the key such an answer is kept under, or undefined.
+ */
+function publicPageKey(req: IncomingMessage): string | undefined {
+  if (req.method !== "GET" && req.method !== "HEAD") return;
+  const url = req.url ?? "/";
+  if (NOT_A_PUBLIC_PAGE.test(url.split("?", 1)[0]!) || hasPersonalCookie(req)) return;
   const consent = parseConsent(req.headers.cookie);
-  return `${consent ? consentValue(consent) : "undecided"}|${req.hostname}|${req.originalUrl}`;
+  return `${consent ? consentValue(consent) : "undecided"}|${req.headers.host ?? ""}|${url}`;
 }
 
-function hasPersonalCookie(req: Request) {
+function hasPersonalCookie(req: IncomingMessage) {
   const header = req.headers.cookie;
   if (!header) return false;
   return header
@@ -71,12 +81,46 @@ function hasPersonalCookie(req: Request) {
 }
 
 /**
- * Holds back the body React Router writes, to hash it, answer 304, or store it; answers that
- * are not pages pass straight through (only their Cache-Control may be set).
+ * Answers from the page cache when it holds this request's page; false otherwise (the request then
+ * goes through the app). Runs before Express: a hit costs a lookup and a write.
  */
-function captureResponse(req: Request, res: Response, key: string | undefined) {
+export function serveCachedPage(req: IncomingMessage, res: ServerResponse): boolean {
+  const key = publicPageKey(req);
+  const page = key === undefined ? undefined : getCachedPage(key);
+  if (!page) return false;
+  send(req, res, page, "HIT");
+  return true;
+}
+
+/** The Express side: marks misses, renders HEAD as GET, and sends public pages through `finish`. */
+export function htmlCaching(options: { serverCache: boolean }): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const key = publicPageKey(req);
+      let storeAs: string | undefined;
+      if (key !== undefined) {
+        // Rendered whole either way; Node leaves the body out of a HEAD answer.
+        req.method = "GET";
+        if (options.serverCache && (await getPublicSettings()).enableCache) {
+          storeAs = key;
+          res.setHeader("X-Page-Cache", "MISS");
+        }
+      }
+      captureResponse(req.path, res, key !== undefined, storeAs);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * Holds back the body React Router writes when it is a shareable public page, to finish it (hashes,
+ * ETag, compression) and maybe store it; other answers pass straight through (only their
+ * Cache-Control may be set).
+ */
+function captureResponse(path: string, res: Response, publicPage: boolean, storeAs: string | undefined) {
   const generationAtStart = pageCacheGeneration();
-  const headersBefore = new Set(res.getHeaderNames());
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   let chunks: Buffer[] | undefined;
@@ -84,17 +128,17 @@ function captureResponse(req: Request, res: Response, key: string | undefined) {
 
   const decide = () => {
     decided = true;
-    if (req.method !== "GET" && req.method !== "HEAD") return void res.setHeader("Cache-Control", PRIVATE);
-    if (ALWAYS_PRIVATE.test(req.path)) return void res.setHeader("Cache-Control", PRIVATE);
+    const method = res.req.method;
+    if ((method !== "GET" && method !== "HEAD") || ALWAYS_PRIVATE.test(path)) {
+      return void res.setHeader("Cache-Control", PRIVATE);
+    }
     const type = String(res.getHeader("Content-Type") ?? "");
-    if (!/^text\/(html|x-script)/.test(type) || NOT_A_PUBLIC_PAGE.test(req.path)) return;
+    if (!/^text\/(html|x-script)/.test(type) || NOT_A_PUBLIC_PAGE.test(path)) return;
     const shareable =
-      (res.statusCode === 200 || res.statusCode === 404) &&
-      !res.getHeader("Set-Cookie") &&
-      !hasPersonalCookie(req);
+      publicPage && (res.statusCode === 200 || res.statusCode === 404) && !res.getHeader("Set-Cookie");
     if (!shareable) return void res.setHeader("Cache-Control", PRIVATE);
     if (!res.getHeader("Cache-Control")) res.setHeader("Cache-Control", PUBLIC_PAGE);
-    if (req.method === "GET") chunks = [];
+    chunks = [];
   };
 
   res.write = ((chunk: Chunk, ...rest: unknown[]) => {
@@ -111,47 +155,125 @@ function captureResponse(req: Request, res: Response, key: string | undefined) {
     if (!chunks) return end(...args);
     const [chunk, encoding] = args;
     if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk as Chunk, encoding));
-    const nonce = res.locals.cspNonce as string | undefined;
-    const body = Buffer.concat(chunks).toString("utf8");
-    const parts = nonce ? body.split(nonce) : [body];
-    const etag = entityTag(parts);
-
-    const cacheControl = String(res.getHeader("Cache-Control"));
-    if (key && !/private|no-store/.test(cacheControl)) {
-      const headers = Object.entries(res.getHeaders())
-        .filter(([name]) => !headersBefore.has(name) && !NOT_STORED.has(name))
-        .map(
-          ([name, value]) =>
-            [name, Array.isArray(value) ? value.join(", ") : String(value)] as [string, string],
-        );
-      storeCachedPage(key, { status: res.statusCode, headers, parts, etag }, generationAtStart);
-    }
-    return reply(req, res, end, parts, etag);
+    const body = Buffer.concat(chunks);
+    const store = storeAs !== undefined && !/private|no-store/.test(String(res.getHeader("Cache-Control")));
+    finish(res, body, store ? "all" : preferredCoding(res.req.headers["accept-encoding"])).then(
+      (page) => {
+        if (store) storeCachedPage(storeAs, page, generationAtStart);
+        res.end = end as Response["end"];
+        send(res.req, res, page, storeAs === undefined ? undefined : "MISS");
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, "could not finish a page");
+        res.statusCode = 500;
+        end();
+      },
+    );
+    return res;
   }) as Response["end"];
 }
 
-function sendCached(req: Request, res: Response, page: CachedPage) {
-  res.status(page.status);
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader("X-Page-Cache", "HIT");
-  reply(req, res, res.end.bind(res) as (...args: unknown[]) => Response, page.parts, page.etag);
+/**
+ * The page as it leaves the server: its inline scripts hashed into the CSP (HTML only), its ETag,
+ * and its compressed bodies (all three codings when it is to be stored, else the one needed).
+ */
+async function finish(res: Response, rendered: Buffer, codings: ContentCoding | "all"): Promise<CachedPage> {
+  let body = rendered;
+  const nonce = res.locals.cspNonce as string | undefined;
+  const policyWithHashes = res.locals.cspWithHashes as ((hashes: string[]) => string) | undefined;
+  if (nonce && policyWithHashes && /^text\/html/.test(String(res.getHeader("Content-Type")))) {
+    const page = hashInlineScripts(body.toString("utf8"), nonce);
+    body = Buffer.from(page.html, "utf8");
+    res.setHeader("Content-Security-Policy", policyWithHashes(page.hashes));
+  }
+  const etag = entityTag(body);
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (!PER_ANSWER.has(name) && value !== undefined) headers[name] = value;
+  }
+  const wanted = (coding: ContentCoding) => codings === "all" || codings === coding;
+  const [br, gz] = await Promise.all([
+    wanted("br")
+      ? brotli(body, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : undefined,
+    wanted("gzip") ? gzipAsync(body) : undefined,
+  ]);
+  const answer = (coding: ContentCoding, bytes: Buffer) => ({
+    headers: {
+      ...headers,
+      ETag: etag,
+      Vary: "Accept-Encoding",
+      ...(coding === "identity" ? {} : { "Content-Encoding": coding }),
+      "Content-Length": String(bytes.length),
+    },
+    body: bytes,
+  });
+  // A coding that was not needed answers with the identity body.
+  const identity = answer("identity", body);
+  return {
+    status: res.statusCode,
+    etag,
+    answers: {
+      br: br ? answer("br", br) : identity,
+      gzip: gz ? answer("gzip", gz) : identity,
+      identity,
+    },
+    notModified: {
+      ETag: etag,
+      Vary: "Accept-Encoding",
+      ...(headers["cache-control"] ? { "Cache-Control": headers["cache-control"] } : {}),
+    },
+  };
 }
 
-/** Sends the body with this request's nonce, or a bodiless 304 when the visitor's copy is current. */
-function reply(
-  req: Request,
-  res: Response,
-  end: (...args: unknown[]) => Response,
-  parts: string[],
-  etag: string,
-) {
-  res.setHeader("ETag", etag);
-  if (res.statusCode === 200 && matchesEntityTag(req.headers["if-none-match"], etag)) {
-    res.status(304);
-    for (const name of ["Content-Type", "Content-Length", "Content-Security-Policy"]) res.removeHeader(name);
-    return end();
+/** Sends a finished page, or a bodiless 304 when the visitor's copy is current. */
+function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, cacheState?: "HIT" | "MISS") {
+  const state = cacheState ? { "X-Page-Cache": cacheState } : {};
+  if (page.status === 200 && matchesEntityTag(req.headers["if-none-match"], page.etag)) {
+    for (const name of ["Content-Type", "Content-Security-Policy"]) res.removeHeader(name);
+    res.writeHead(304, { ...page.notModified, ...state });
+    res.end();
+    return;
   }
-  return end(parts.join((res.locals.cspNonce as string | undefined) ?? ""));
+  const answer = page.answers[preferredCoding(req.headers["accept-encoding"])];
+  res.writeHead(page.status, { ...answer.headers, ...state });
+  res.end(answer.body);
+}
+
+/**
+ * Hashes the inline scripts that carry this render's nonce (React Router's and React's: only they
+ * can know it) for the CSP, and removes the nonce from the page, which becomes the same for every
+ * visitor. An inline script without the nonce (injected through content) gets no hash: blocked.
+ */
+export function hashInlineScripts(html: string, nonce: string): { html: string; hashes: string[] } {
+  const attribute = ` nonce="${nonce}"`;
+  const hashes = new Set<string>();
+  for (const [, attributes, source] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (!attributes!.includes(attribute) || /\ssrc=/i.test(attributes!)) continue;
+    // Browsers hash the script's text as parsed: line breaks normalised to \n.
+    const text = source!.replace(/\r\n?/g, "\n");
+    hashes.add(`sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`);
+  }
+  return { html: html.replaceAll(attribute, ""), hashes: [...hashes] };
+}
+
+/** The coding to answer with: brotli, else gzip, else none (q=0 refuses one). */
+function preferredCoding(header: string | string[] | undefined): ContentCoding {
+  if (!header) return "identity";
+  const accepted = new Set<string>();
+  for (const item of String(header).split(",")) {
+    const [name, ...params] = item.trim().toLowerCase().split(";");
+    if (params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param))) continue;
+    accepted.add(name!.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
+  return "identity";
 }
 
 /**
@@ -166,10 +288,8 @@ function matchesEntityTag(header: string | undefined, etag: string) {
   return header.split(",").some((tag) => opaque(tag) === opaque(etag));
 }
 
-function entityTag(parts: string[]) {
-  const hash = createHash("sha1");
-  for (const part of parts) hash.update(part);
-  return `W/"${hash.digest("base64url")}"`;
+function entityTag(body: Buffer) {
+  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
 function toBuffer(chunk: Chunk, encoding: unknown) {

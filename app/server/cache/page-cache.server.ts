@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from "node:http";
 import { LRUCache } from "lru-cache";
 import { onContentChanged } from "~/server/content-changes.server";
 import { nextPublicationAt } from "~/server/content/visibility.server";
@@ -12,12 +13,18 @@ import { config } from "~/server/config.server";
  * another instance, an import or psql too. A scheduled article becomes public when its date
  * passes without any write, so the store is also dropped at the next publication date.
  */
+export type ContentCoding = "br" | "gzip" | "identity";
+
+/**
+ * A page as final bytes (html-cache.server.ts): for each content coding, the body and every
+ * header to send with it, so a hit is answered without rendering, stamping or compressing.
+ */
 export type CachedPage = {
   status: number;
-  headers: [string, string][];
-  /** The body split on the CSP nonce of the render that produced it (see html-cache.server.ts). */
-  parts: string[];
   etag: string;
+  answers: Record<ContentCoding, { headers: OutgoingHttpHeaders; body: Buffer }>;
+  /** The headers of a 304 answer. */
+  notModified: OutgoingHttpHeaders;
 };
 
 const MAX_AGE_MS = 10 * 60_000;
@@ -30,7 +37,7 @@ const pages = new LRUCache<string, CachedPage>({
   sizeCalculation: (page) =>
     Math.max(
       1,
-      page.parts.reduce((sum, part) => sum + part.length, 0),
+      page.answers.br.body.length + page.answers.gzip.body.length + page.answers.identity.body.length,
     ),
   // A safety net only: every known change already clears the store.
   ttl: MAX_AGE_MS,
