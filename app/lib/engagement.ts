@@ -85,15 +85,17 @@ export function observePage(pagePath: string): () => void {
       page_path: pagePath,
     });
   };
-  document.addEventListener("click", onClick);
-  cleanups.push(() => document.removeEventListener("click", onClick));
+  // Listened for on window while capturing: React stops the propagation of a discrete event aimed at
+  // a part of the page it has not hydrated yet (the deferred contact form), before it bubbles.
+  window.addEventListener("click", onClick, true);
+  cleanups.push(() => window.removeEventListener("click", onClick, true));
   const onChange = (event: Event) => {
     const target = event.target as HTMLSelectElement | null;
     if (!target?.matches?.("select[data-service-interest-choice]")) return;
     pushDataLayer("service_interest", { service_type: target.value, page_path: pagePath });
   };
-  document.addEventListener("change", onChange);
-  cleanups.push(() => document.removeEventListener("change", onChange));
+  window.addEventListener("change", onChange, true);
+  cleanups.push(() => window.removeEventListener("change", onChange, true));
 
   return () => {
     for (const cleanup of cleanups) cleanup();

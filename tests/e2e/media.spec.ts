@@ -44,9 +44,7 @@ test("unknown media and path tricks answer 404", async ({ request }) => {
   }
 });
 
-test("project pictures render as <picture> with AVIF and WebP sources and a sized <img>", async ({
-  page,
-}) => {
+test("project pictures render as <picture> with AVIF sources and a sized WebP <img>", async ({ page }) => {
   await page.goto("/projects");
   // The first card is the list's largest image: loaded first; the others wait until needed.
   const first = page.locator("main picture").first().locator("img");
@@ -54,8 +52,8 @@ test("project pictures render as <picture> with AVIF and WebP sources and a size
   await expect(first).toHaveAttribute("fetchpriority", "high");
   const picture = page.locator("main picture").nth(1);
   await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute("srcset", /-640\.avif 640w/);
-  await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute("srcset", /-320\.webp 320w/);
   const img = picture.locator("img");
+  await expect(img).toHaveAttribute("src", /\.webp$/);
   await expect(img).toHaveAttribute("width", /\d+/);
   await expect(img).toHaveAttribute("height", /\d+/);
   await expect(img).toHaveAttribute("loading", "lazy");

@@ -1,6 +1,6 @@
 import { Copy, Share2 } from "lucide-react";
 import { toast } from "sonner";
-import { FacebookIcon, InstagramIcon, LinkedinIcon } from "~/components/site/social-icons";
+import { Icon } from "~/components/site/icon";
 import { Button } from "~/components/ui/button";
 
 /** back-office.md §7 "Sharing": the networks' share addresses for a public URL. */
@@ -45,19 +45,19 @@ export function SharePanel({ url, enabled }: { url: string; enabled: boolean }) 
       <div className="flex flex-wrap gap-2">
         {(
           [
-            ["Facebook", links.facebook, FacebookIcon],
-            ["LinkedIn", links.linkedin, LinkedinIcon],
+            ["Facebook", links.facebook, "facebook"],
+            ["LinkedIn", links.linkedin, "linkedin"],
           ] as const
-        ).map(([name, href, Icon]) =>
+        ).map(([name, href, icon]) =>
           disabled ? (
             <Button key={name} type="button" variant="outline" size="sm" disabled>
-              <Icon aria-hidden />
+              <Icon name={icon} className="size-4" />
               {name}
             </Button>
           ) : (
             <Button key={name} asChild variant="outline" size="sm">
               <a href={href} target="_blank" rel="noopener noreferrer" onClick={openPopup}>
-                <Icon aria-hidden />
+                <Icon name={icon} className="size-4" />
                 {name}
                 <span className="sr-only"> (nouvelle fenêtre)</span>
               </a>
@@ -65,7 +65,7 @@ export function SharePanel({ url, enabled }: { url: string; enabled: boolean }) 
           ),
         )}
         <Button type="button" variant="outline" size="sm" disabled={disabled} onClick={() => void copy()}>
-          <InstagramIcon aria-hidden />
+          <Icon name="instagram" className="size-4" />
           Instagram
           <Copy className="opacity-60" aria-hidden />
           <span className="sr-only"> (copier le lien)</span>

@@ -18,7 +18,7 @@ export function ArticleCard({
 }) {
   const href = `/blog/${article.slug || article.id}`;
   return (
-    <article className="group relative flex h-full has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition hover:-translate-y-0.5 hover:border-betic-red/60 hover:shadow-lg hover:shadow-black/30">
+    <article className="card group">
       <div className="aspect-[16/9] overflow-hidden bg-muted">
         {article.mainImage ? (
           <ResponsiveImage
@@ -28,24 +28,18 @@ export function ArticleCard({
             priority={priority}
             width={640}
             height={360}
-            className="h-full w-full object-cover transition duration-500 group-hover:scale-105"
+            className="card-image"
           />
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
-        {article.category ? (
-          <span className="w-fit rounded-full bg-betic-red/15 px-3 py-1 text-xs font-medium text-red-300">
-            {article.category.name}
-          </span>
-        ) : null}
-        <h3 className="text-lg font-semibold leading-snug">
-          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">
+        {article.category ? <span className="card-tag">{article.category.name}</span> : null}
+        <h3 className="card-title">
+          <Link to={href} className="card-link">
             {article.title}
           </Link>
         </h3>
-        {article.excerpt ? (
-          <p className="line-clamp-3 text-sm text-muted-foreground">{article.excerpt}</p>
-        ) : null}
+        {article.excerpt ? <p className="card-text">{article.excerpt}</p> : null}
         <ArticleByline
           article={article}
           className="mt-auto gap-x-4 gap-y-1 pt-2 text-xs text-muted-foreground"

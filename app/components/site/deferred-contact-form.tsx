@@ -34,8 +34,9 @@ export function DeferredContactForm(props: ContactFormProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = wrapper.current!;
-    // Reached by client navigation: no server HTML stands in for the form, so load it now.
-    if (!element.firstElementChild) return wantForm();
+    // Reached by client navigation (no server HTML stands in for the form), or with the robot
+    // check on (its widget must show before a visitor can send): load it now.
+    if (!element.firstElementChild || props.recaptchaSiteKey) return wantForm();
     const submitLater = (event: SubmitEvent) => {
       if (hydrated) return;
       event.preventDefault();
@@ -51,7 +52,7 @@ export function DeferredContactForm(props: ContactFormProps) {
       for (const name of INTENT_EVENTS) element.removeEventListener(name, wantForm);
       element.removeEventListener("submit", submitLater);
     };
-  }, []);
+  }, [props.recaptchaSiteKey]);
   return (
     <div ref={wrapper} className="contents">
       <Suspense fallback={null}>

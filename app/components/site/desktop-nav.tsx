@@ -13,8 +13,8 @@ const CLOSE_DELAY_MS = 150;
 /** Within 300 ms of one dropdown closing, another opens at once. */
 const SKIP_DELAY_MS = 300;
 
-const itemClass =
-  "inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-200 transition-colors hover:bg-white/10 hover:text-white focus-visible:bg-white/10 aria-expanded:bg-white/10 aria-expanded:text-white aria-[current=page]:text-white";
+/** `.nav-item` in app.css. */
+const itemClass = "nav-item";
 
 /**
  * Desktop menu (md and up), the disclosure pattern: each dropdown is a button that shows or hides

@@ -7,8 +7,8 @@ import type { NavigationCategory } from "~/server/content/navigation.server";
 
 type Group = "projects" | "blog";
 
-const linkClass =
-  "block rounded-lg px-4 py-3 text-base font-medium text-slate-100 transition-colors hover:bg-white/10 focus-visible:bg-white/10";
+/** `.menu-link` in app.css. */
+const linkClass = "menu-link";
 
 /**
  * Mobile menu (below md), built on <details>/<summary> so that it opens and its groups expand even
@@ -170,7 +170,7 @@ function MenuGroup({
                   <li key={category.id}>
                     <Link
                       to={`${allHref}?category=${encodeURIComponent(category.slug)}`}
-                      className="block rounded-md px-3 py-2 text-sm text-slate-300 hover:bg-white/10 hover:text-white"
+                      className="menu-sublink"
                     >
                       {category.name}
                     </Link>

@@ -15,7 +15,7 @@ export function ProjectCard({
 }) {
   const href = `/projects/${project.slug || project.id}`;
   return (
-    <article className="group relative flex h-full has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition hover:-translate-y-0.5 hover:border-betic-red/60 hover:shadow-lg hover:shadow-black/30">
+    <article className="card group">
       <div className="relative aspect-[4/3] overflow-hidden bg-muted">
         {project.mainImage ? (
           <ResponsiveImage
@@ -25,18 +25,14 @@ export function ProjectCard({
             priority={priority}
             width={640}
             height={480}
-            className="h-full w-full object-cover transition duration-500 group-hover:scale-105"
+            className="card-image"
           />
         ) : null}
-        {project.category ? (
-          <span className="absolute left-3 top-3 rounded-full bg-betic-red px-3 py-1 text-xs font-medium text-white shadow">
-            {project.category}
-          </span>
-        ) : null}
+        {project.category ? <span className="card-badge">{project.category}</span> : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <h3 className="text-lg font-semibold leading-snug">
-          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">
+        <h3 className="card-title">
+          <Link to={href} className="card-link">
             {project.title}
           </Link>
         </h3>
@@ -46,9 +42,7 @@ export function ProjectCard({
             {project.location}
           </p>
         ) : null}
-        {project.description ? (
-          <p className="line-clamp-3 text-sm text-muted-foreground">{project.description}</p>
-        ) : null}
+        {project.description ? <p className="card-text">{project.description}</p> : null}
       </div>
     </article>
   );

@@ -4,7 +4,7 @@ import { Gallery } from "~/components/site/gallery";
 import { Icon } from "~/components/site/icon";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { RichContent } from "~/components/site/rich-content";
-import { toRichBody, type RichBody } from "~/lib/content-html";
+import type { RichBody } from "~/lib/content-html";
 import { formatLongDate } from "~/lib/format-date";
 import type { GalleryImage, ProjectSummary } from "~/server/content/projects.server";
 
@@ -20,27 +20,6 @@ export type ProjectViewData = {
   /** Challenges, solutions, results: those with content. */
   sections: { title: string; body: RichBody | null }[];
 };
-
-/**
- * The page's texts from a project's fields (stored, or the form's unsaved values): §2, the rich
- * content if present, otherwise the plain description; then the sections that have content.
- */
-export function projectBodies(fields: {
-  description: string | null;
-  content: string | null;
-  challenges: string | null;
-  solutions: string | null;
-  results: string | null;
-}): Pick<ProjectViewData, "body" | "sections"> {
-  return {
-    body: toRichBody(fields.content) ?? toRichBody(fields.description),
-    sections: [
-      { title: "Défis", body: toRichBody(fields.challenges) },
-      { title: "Solutions", body: toRichBody(fields.solutions) },
-      { title: "Résultats", body: toRichBody(fields.results) },
-    ].filter((section) => section.body !== null),
-  };
-}
 
 /**
  * The project page of the public site (public-site.md §2), from its data alone: the public route

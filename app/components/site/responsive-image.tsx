@@ -7,6 +7,8 @@ import { heightAtWidth, imageSrcSet, parseImageUrl, variantUrl, variantWidths } 
  * build the srcset and the width/height attributes, without a lookup.
  */
 
+const FALLBACK_WIDTH = 960;
+
 type ResponsiveImageProps = {
   src: string;
   alt: string;
@@ -39,11 +41,19 @@ export function ResponsiveImage({
   }
 
   const size = sizeFor(image, width, height);
+  // Every browser we serve reads AVIF; the rare one that does not gets one WebP of middling width
+  // rather than a second list of sources repeated in every page's HTML.
   return (
     <picture>
       <source type="image/avif" srcSet={imageSrcSet(image, "avif")} sizes={sizes} />
-      <source type="image/webp" srcSet={imageSrcSet(image, "webp")} sizes={sizes} />
-      <img src={src} alt={alt} width={size.width} height={size.height} className={className} {...loading} />
+      <img
+        src={imageUrlForWidth(src, FALLBACK_WIDTH)}
+        alt={alt}
+        width={size.width}
+        height={size.height}
+        className={className}
+        {...loading}
+      />
     </picture>
   );
 }

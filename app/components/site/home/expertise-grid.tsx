@@ -91,15 +91,10 @@ function ExpertiseCard({ block }: { block: ExpertiseBlock }) {
           className="h-44 w-full object-cover"
         />
       ) : null}
-      {block.customIconUrl ? null : (
-        <Icon
-          name={icon}
-          className="pointer-events-none absolute -bottom-8 -right-8 size-48 opacity-[0.07]"
-        />
-      )}
+      {block.customIconUrl ? null : <Icon name={icon} className="expertise-watermark" />}
       <div className="relative flex flex-1 flex-col p-7">
         <div className="flex items-start justify-between gap-4">
-          <span className="flex size-14 items-center justify-center rounded-xl bg-black/20">
+          <span className="expertise-icon">
             {block.customIconUrl ? (
               <img
                 src={block.customIconUrl}
