@@ -116,7 +116,7 @@ export function SidebarProvider({
 }
 
 /**
- * Desktop: a fixed column, 16rem wide or 3rem with icons only. Under 768px: a sheet of 18rem
+ * Desktop: a column the height of the page, 16rem wide or 3rem with icons only. Under 768px: a sheet of 18rem
  * from the left. `children` receives whether it is drawn collapsed (icons only).
  */
 export function Sidebar({
@@ -129,25 +129,19 @@ export function Sidebar({
   const { open, openMobile, setOpenMobile } = useSidebar();
   return (
     <>
-      <div className="hidden md:block" data-state={open ? "expanded" : "collapsed"}>
-        {/* Reserves the sidebar's width in the page flow. */}
-        <div
-          className={cn(
-            "h-svh transition-[width] duration-200 ease-linear",
-            open ? "w-(--sidebar-width)" : "w-(--sidebar-width-icon)",
-          )}
-        />
-        <nav
-          id={SIDEBAR_ID}
-          aria-label={label}
-          className={cn(
-            "fixed inset-y-0 left-0 z-20 flex h-svh flex-col overflow-x-hidden border-r bg-sidebar transition-[width] duration-200 ease-linear",
-            open ? "w-(--sidebar-width)" : "w-(--sidebar-width-icon)",
-          )}
-        >
-          {children(!open)}
-        </nav>
-      </div>
+      {/* A column as tall as the page, so its background and border run to the bottom of a long
+          screen; the menu inside stays in view while the page scrolls. */}
+      <nav
+        id={SIDEBAR_ID}
+        aria-label={label}
+        data-state={open ? "expanded" : "collapsed"}
+        className={cn(
+          "hidden shrink-0 border-r bg-sidebar transition-[width] duration-200 ease-linear md:block",
+          open ? "w-(--sidebar-width)" : "w-(--sidebar-width-icon)",
+        )}
+      >
+        <div className="sticky top-0 z-20 flex h-svh flex-col overflow-x-hidden">{children(!open)}</div>
+      </nav>
       <Sheet open={openMobile} onOpenChange={setOpenMobile}>
         <SheetContent side="left" className="w-[18rem] gap-0 bg-sidebar p-0 sm:max-w-[18rem] md:hidden">
           <SheetTitle className="sr-only">{label}</SheetTitle>
