@@ -25,6 +25,11 @@ export const MAX_IMAGE_WIDTH = 1920;
 /** AVIF costs ~3× WebP to encode: fewer steps, still one near each layout size. */
 export const AVIF_WIDTHS = [640, 960, 1280, 1920] as const;
 export const OG_IMAGE_WIDTH = 1200;
+/**
+ * The WebP widths the back office shows an image at (grids and lists 320, the image field and the
+ * social previews 640): an upload writes them before it answers, so the screen shows it at once.
+ */
+export const THUMBNAIL_WIDTHS = [320, 640] as const;
 
 export type ImageFormat = "webp" | "avif";
 

@@ -266,10 +266,13 @@ describe("SVG icons and uploads", () => {
     });
   });
 
-  it("stores an upload's canonical file at once and its variants in the background", async () => {
+  it("stores an upload's canonical file and thumbnails at once, its other variants in the background", async () => {
     const upload = new File([new Uint8Array(await phonePhoto(2000, 1500))], "chantier.jpg");
     const stored = await storeUploadedImage(upload, "image");
-    expect(await driver.exists(keyFromMediaUrl(stored.url)!)).toBe(true);
+    const key = keyFromMediaUrl(stored.url)!;
+    // What the back office shows right after the upload (gallery grid, image field).
+    for (const shown of [key, key.replace(".webp", "-320.webp"), key.replace(".webp", "-640.webp")])
+      expect(await driver.exists(shown), shown).toBe(true);
     await variantsSettled();
     for (const key of mediaKeysOf(stored.url)) expect(await driver.exists(key), key).toBe(true);
   });

@@ -3,6 +3,7 @@ import sharp, { type Sharp } from "sharp";
 import {
   MAX_IMAGE_WIDTH,
   OG_IMAGE_WIDTH,
+  THUMBNAIL_WIDTHS,
   heightAtWidth,
   ogVariantUrl,
   parseImageUrl,
@@ -108,8 +109,9 @@ async function writeVariants(
  * app/lib/image-variants.ts (never upscaled), AVIF at fewer widths, and a JPEG for social cards.
  * Returns the canonical URL, from which every variant is derived.
  *
- * `variants: "later"` (uploads) stores only the canonical WebP before returning (about a second
- * for a 12 MP phone photo) and encodes the others in the background from it; until then the
+ * `variants: "later"` (uploads) stores only the canonical WebP and the back office's thumbnails
+ * before returning (about a second for a 12 MP phone photo), so the screen that uploaded it shows
+ * it at once, and encodes the others in the background from the canonical file; until then the
  * /media route encodes a missing variant on its first request (`renderMissingVariant`).
  * `"now"` (seed, imports) returns once every file is stored. `maxSize` bounds both sides
  * (icons); photos are bounded in width only.
@@ -167,6 +169,10 @@ export async function storeImage(
   } else {
     const canonicalBody = known ? null : await encodeVariant(fromPixels(), image, canonical!, effort);
     if (canonicalBody) await storage().put(canonical!.key, canonicalBody, "image/webp");
+    const thumbnails = others.filter(
+      (variant) => variant.kind === "webp" && (THUMBNAIL_WIDTHS as readonly number[]).includes(variant.width),
+    );
+    await writeVariants(fromPixels, image, thumbnails, effort, { onlyMissing: known });
     scheduleVariants(image, canonicalBody, effort);
   }
 
@@ -179,8 +185,8 @@ export async function storeImage(
 let backgroundQueue: Promise<void> = Promise.resolve();
 
 /**
- * Queues the encoding of every variant but the canonical one, one image at a time so uploads
- * never starve requests of both cores. The source is the canonical WebP (already encoded, or read
+ * Queues the encoding of every variant not stored yet, one file at a time so uploads never starve
+ * requests of both cores. The source is the canonical WebP (already encoded, or read
  * back from storage), not the decoded pixels: a queue of phone photos stays a few MB. Lost on a
  * restart, which costs nothing: the /media route makes a missing variant when first asked.
  */
@@ -191,7 +197,10 @@ function scheduleVariants(image: StoredImage, canonicalBody: Buffer | null, effo
       const [canonical, ...others] = variantsOf(image);
       const source = canonicalBody ?? (await readStored(canonical!.key));
       if (!source) return;
-      await writeVariants(() => sharp(source), image, others, effort, { onlyMissing: true });
+      // One file at a time: all at once would hold every encoder thread, and a page asking for a
+      // variant meanwhile (rendered on request) would wait for them all.
+      for (const variant of others)
+        await writeVariants(() => sharp(source), image, [variant], effort, { onlyMissing: true });
       logger.debug({ hash: image.hash, ms: Date.now() - started }, "image variants stored");
     } catch (error) {
       logger.error({ err: error, hash: image.hash }, "image variants failed; they are made on request");
