@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { MetaDescriptor } from "react-router";
 import { Field, TextareaField, TextField, typeInto, type AnyField } from "~/components/admin/fields";
 import { ImageField } from "~/components/admin/image-field";
-import { imageUrlForWidth } from "~/components/site/responsive-image";
+import { GooglePreview, SocialPreview } from "~/components/admin/seo-previews";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { cn } from "~/lib/cn";
 import type { SiteSeo } from "~/lib/seo";
@@ -63,23 +63,6 @@ function Counter({ meta, advised }: { meta: AnyField; advised: number }) {
       {length} / {advised} caractères conseillés
     </span>
   );
-}
-
-/** The value of one tag among the descriptors `seoMeta` produced. */
-function tag(descriptors: MetaDescriptor[], key: string): string {
-  for (const descriptor of descriptors) {
-    const record = descriptor as Record<string, unknown>;
-    if (key === "title" && typeof record.title === "string") return record.title;
-    if ((record.name === key || record.property === key) && typeof record.content === "string")
-      return record.content;
-    if (key === "canonical" && record.rel === "canonical" && typeof record.href === "string")
-      return record.href;
-  }
-  return "";
-}
-
-function clip(value: string, length: number) {
-  return value.length > length ? `${value.slice(0, length - 1).trimEnd()}…` : value;
 }
 
 /**
@@ -148,11 +131,6 @@ export function SeoFieldset({
     if (errorTab) setActive(errorTab);
   }
 
-  // Images are shown from this site when the tag made them absolute on PUBLIC_URL.
-  const shown = (url: string) =>
-    url.startsWith(site.publicUrl) ? url.slice(site.publicUrl.length) || "/" : url;
-  const host = new URL(site.publicUrl).host;
-
   return (
     // min-w-0: a fieldset is otherwise as wide as its widest line (the previews), wider than a phone.
     <fieldset className="flex min-w-0 flex-col gap-4 rounded-lg border bg-card p-4 md:p-6">
@@ -209,20 +187,7 @@ export function SeoFieldset({
               />
             ) : null}
           </div>
-          <figure className="flex flex-col gap-2 self-start">
-            <figcaption className="text-sm font-medium text-muted-foreground">Aperçu dans Google</figcaption>
-            <div className="rounded-lg bg-white p-4 font-sans text-left" data-testid="google-preview">
-              <p className="truncate text-xs text-[#4d5156]">
-                {site.siteName} · {clip(tag(descriptors, "canonical") || site.publicUrl, 70)}
-              </p>
-              <p className="mt-1 text-lg leading-snug text-[#1a0dab]">
-                {clip(tag(descriptors, "title"), 65)}
-              </p>
-              <p className="mt-1 text-sm leading-snug text-[#4d5156]">
-                {clip(tag(descriptors, "description"), 160)}
-              </p>
-            </div>
-          </figure>
+          <GooglePreview site={site} meta={descriptors} />
         </TabsContent>
 
         {social ? (
@@ -250,14 +215,7 @@ export function SeoFieldset({
                 ) : null}
                 {fields.ogImage ? <SeoImage meta={fields.ogImage} label="Image Open Graph" /> : null}
               </div>
-              <SocialCard
-                testId="og-preview"
-                caption="Aperçu du partage (Facebook, LinkedIn)"
-                host={host}
-                image={shown(tag(descriptors, "og:image"))}
-                title={tag(descriptors, "og:title")}
-                description={tag(descriptors, "og:description")}
-              />
+              <SocialPreview network="facebook" site={site} meta={descriptors} />
             </TabsContent>
             <TabsContent
               value="twitter"
@@ -284,15 +242,7 @@ export function SeoFieldset({
                 ) : null}
                 {fields.twitterImage ? <SeoImage meta={fields.twitterImage} label="Image Twitter" /> : null}
               </div>
-              <SocialCard
-                testId="twitter-preview"
-                caption="Aperçu de la carte Twitter"
-                host={host}
-                image={shown(tag(descriptors, "twitter:image"))}
-                title={tag(descriptors, "twitter:title")}
-                description={tag(descriptors, "twitter:description")}
-                rounded
-              />
+              <SocialPreview network="twitter" site={site} meta={descriptors} />
             </TabsContent>
           </>
         ) : null}
@@ -312,51 +262,5 @@ function SeoImage({ meta, label }: { meta: AnyField; label: string }) {
         />
       )}
     </Field>
-  );
-}
-
-function SocialCard({
-  caption,
-  host,
-  image,
-  title,
-  description,
-  rounded = false,
-  testId,
-}: {
-  caption: string;
-  host: string;
-  image: string;
-  title: string;
-  description: string;
-  rounded?: boolean;
-  testId: string;
-}) {
-  return (
-    <figure className="flex flex-col gap-2 self-start">
-      <figcaption className="text-sm font-medium text-muted-foreground">{caption}</figcaption>
-      <div
-        data-testid={testId}
-        className={cn(
-          "overflow-hidden border border-white/15 bg-[#18191a] text-left",
-          rounded ? "rounded-2xl" : "rounded-md",
-        )}
-      >
-        {image ? (
-          <img
-            src={imageUrlForWidth(image, 640)}
-            alt=""
-            className="aspect-[1.91/1] w-full bg-muted object-cover"
-          />
-        ) : (
-          <div className="aspect-[1.91/1] w-full bg-muted" />
-        )}
-        <div className="flex flex-col gap-0.5 px-3 py-2.5">
-          <p className="text-xs uppercase text-[#b0b3b8]">{host}</p>
-          <p className="line-clamp-2 font-semibold text-[#e4e6eb]">{title}</p>
-          <p className="line-clamp-2 text-sm text-[#b0b3b8]">{description}</p>
-        </div>
-      </div>
-    </figure>
   );
 }

@@ -1,5 +1,6 @@
 import { contentStatuses } from "~/lib/enums";
 import { defineListSpec } from "~/lib/list-query";
+import { contentMeta, type SiteSeo } from "~/lib/seo";
 import { slugify } from "~/lib/slugify";
 import { z } from "~/lib/zod";
 
@@ -85,6 +86,15 @@ export type ProjectFormValues = z.infer<typeof projectFormSchema>;
 
 /** The form's fields as strings, the way the form holds them (and the preview receives them). */
 export type ProjectFormInput = { [Key in keyof ProjectFormValues]-?: string };
+
+/** The public page's head tags for the form's values, by the public route's own function. */
+export function projectFormMeta(values: ProjectFormInput, site: SiteSeo) {
+  return contentMeta(
+    site,
+    { ...values, mainImage: values.image },
+    { path: `/projects/${values.slug || projectSlugFromTitle(values.title)}`, summary: values.description },
+  );
+}
 
 /**
  * The checks of §5 "Project on submit": the published and scheduled rules, the edit screen's

@@ -29,6 +29,7 @@ import { publicPath } from "~/lib/public-paths";
 import {
   galleryMessages,
   gallerySeoSchema,
+  projectFormMeta,
   projectFormSchema,
   projectReadTimes,
   projectSlugFromTitle,
@@ -36,7 +37,6 @@ import {
   type ProjectFormInput,
   type ProjectFormValues,
 } from "~/lib/schemas/project";
-import { contentMeta, type SiteSeo } from "~/lib/seo";
 import { z } from "~/lib/zod";
 import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
 import { restoreFromForm } from "~/server/admin/restore.server";
@@ -386,7 +386,7 @@ export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
               </TabsList>
               <TabsContent value="basics" forceMount className="data-[state=inactive]:hidden">
                 <Card>
-                  <CardContent className="flex flex-col gap-5 pt-6">
+                  <CardContent className="flex flex-col gap-5">
                     <TextField meta={fields.title} label="Titre" autoComplete="off" />
                     <TextField meta={fields.location} label="Localisation" placeholder="ex : Limoges (87)" />
                     <Field meta={fields.image} label="Image principale">
@@ -413,7 +413,7 @@ export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
               ).map(([value, meta, label, initial]) => (
                 <TabsContent key={value} value={value} forceMount className="data-[state=inactive]:hidden">
                   <Card>
-                    <CardContent className="pt-6">
+                    <CardContent>
                       <RichTextField meta={meta} label={label} initial={initial} />
                     </CardContent>
                   </Card>
@@ -421,7 +421,7 @@ export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
               ))}
               <TabsContent value="images" forceMount className="data-[state=inactive]:hidden">
                 <Card>
-                  <CardContent className="pt-6">
+                  <CardContent>
                     {project ? (
                       // Outside this form's fields: each gallery change is its own request.
                       <ProjectGallery images={gallery} />
@@ -497,7 +497,7 @@ export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
             <SeoFieldset
               fields={fields}
               site={site}
-              meta={projectMeta(current, site)}
+              meta={projectFormMeta(current, site)}
               sources={{ title: current.title, description: current.description, image: current.image }}
             />
           </TabsContent>
@@ -522,15 +522,6 @@ export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
       <UnsavedChangesGuard formId={formId} />
       <ValidationChecksDialog checks={checks} onClose={() => setChecks([])} />
     </div>
-  );
-}
-
-/** The public page's head tags for the form's current values, by the public route's own function. */
-function projectMeta(values: ProjectFormInput, site: SiteSeo) {
-  return contentMeta(
-    site,
-    { ...values, mainImage: values.image },
-    { path: `/projects/${values.slug || projectSlugFromTitle(values.title)}`, summary: values.description },
   );
 }
 

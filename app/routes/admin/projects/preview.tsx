@@ -2,21 +2,25 @@ import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/preview";
 import { AdminError } from "~/components/admin/admin-error";
 import { PreviewFrame, PreviewNotice, usePreviewData } from "~/components/admin/preview-frame";
+import { GooglePreview, SocialPreview } from "~/components/admin/seo-previews";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { ProjectView } from "~/components/site/project-view";
 import { projectBodies } from "~/lib/project-content";
 import type { ContentStatus } from "~/lib/enums";
 import { fromParisInput } from "~/lib/paris-time";
-import type { ProjectFormInput } from "~/lib/schemas/project";
+import { projectFormMeta, type ProjectFormInput } from "~/lib/schemas/project";
 import { noStoreHeaders, requireRole } from "~/server/auth/session.server";
 import { getRelatedProjects } from "~/server/content/projects.server";
 import { listGallery } from "~/server/projects/gallery.server";
 import { getProject, projectFormInput } from "~/server/projects/projects.server";
+import { buildSiteSeo } from "~/server/seo/site-seo.server";
+import { getPublicSettings } from "~/server/settings.server";
 
 /**
  * /admin/projects/preview/{id} (back-office.md §2.12): the project as the public page shows it,
  * from the stored project, then live from the form that opened it (new tab) or frames it (the
- * editor's 'Aperçu' dialog, `?embed=1`). `new` previews a form not saved yet.
+ * editor's 'Aperçu' dialog, `?embed=1`), with its status and, under it, its Google result and
+ * its Facebook and Twitter cards. `new` previews a form not saved yet.
  */
 export const meta: Route.MetaFunction = () => [
   { title: "Aperçu du projet | Back-office" },
@@ -25,14 +29,19 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, "user");
+  const site = buildSiteSeo(await getPublicSettings());
   if (params.id === "new") {
-    return data({ values: projectFormInput(null), gallery: [], related: [] }, { headers: noStoreHeaders });
+    return data(
+      { values: projectFormInput(null), gallery: [], related: [], site },
+      { headers: noStoreHeaders },
+    );
   }
   const project = await getProject(params.id);
   if (!project) throw data(`Projet #${params.id} non trouvé`, { status: 404, headers: noStoreHeaders });
   const [gallery, related] = await Promise.all([listGallery(project.id), getRelatedProjects(project)]);
   return data(
     {
+      site,
       values: projectFormInput(project),
       gallery: gallery.map((image) => ({ url: image.imageUrl, alt: image.altText || project.title })),
       related,
@@ -76,8 +85,9 @@ export default function ProjectPreview({ loaderData, params }: Route.ComponentPr
       </main>
     );
   }
+  const meta = projectFormMeta(values, loaderData.site);
   return (
-    <main className="flex h-svh flex-col gap-3 p-3 md:p-4">
+    <main className="flex flex-col gap-3 p-3 md:p-4">
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-lg font-semibold">Aperçu du projet</h1>
         <StatusBadge status={values.status as ContentStatus} />
@@ -91,8 +101,21 @@ export default function ProjectPreview({ loaderData, params }: Route.ComponentPr
         title="Aperçu du projet"
         src={`/admin/projects/preview/${params.id}?embed=1`}
         data={values}
-        className="flex-1"
+        className="h-[calc(100svh-5rem)] min-h-[28rem]"
       />
+      <section
+        aria-labelledby="preview-seo-title"
+        className="mx-auto flex w-full max-w-6xl flex-col gap-4 rounded-lg border bg-card p-4 md:p-6"
+      >
+        <h2 id="preview-seo-title" className="text-lg font-semibold">
+          Référencement et partage
+        </h2>
+        <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+          <GooglePreview site={loaderData.site} meta={meta} />
+          <SocialPreview network="facebook" site={loaderData.site} meta={meta} />
+          <SocialPreview network="twitter" site={loaderData.site} meta={meta} />
+        </div>
+      </section>
     </main>
   );
 }
