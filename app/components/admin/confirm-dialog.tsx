@@ -1,6 +1,6 @@
 import { Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, type FetcherWithComponents } from "react-router";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -52,7 +52,7 @@ export function ConfirmDialog({
   pendingLabel = "Suppression...",
   cancelLabel = "Annuler",
   destructive = true,
-  onAnswer,
+  fetcher: shared,
 }: {
   trigger: React.ReactElement;
   title: React.ReactNode;
@@ -64,15 +64,16 @@ export function ConfirmDialog({
   pendingLabel?: string;
   cancelLabel?: string;
   destructive?: boolean;
-  /** For an action that answers with data instead of redirecting: what it answered (a toast...). */
-  onAnswer?: (answer: unknown) => void;
+  /**
+   * The caller's fetcher, for an action that answers with data instead of redirecting: the caller
+   * shows the answer, since the dialog may be gone by then (with the row of the item it deleted).
+   */
+  fetcher?: FetcherWithComponents<unknown>;
 }) {
   const [open, setOpen] = useState(false);
-  const fetcher = useFetcher();
-  const pending = useFetcherDone(fetcher, () => {
-    setOpen(false);
-    if (fetcher.data !== undefined) onAnswer?.(fetcher.data);
-  });
+  const own = useFetcher();
+  const fetcher = shared ?? own;
+  const pending = useFetcherDone(fetcher, () => setOpen(false));
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
       <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>

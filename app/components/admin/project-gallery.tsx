@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { BatchUploadList, useBatchUpload } from "~/components/admin/batch-upload";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DragHandle, SortableArea, useSortableItem } from "~/components/admin/sortable";
+import { DragHandle, SortableArea, useSavedOrder, useSortableItem } from "~/components/admin/sortable";
 import { imageUrlForWidth } from "~/components/site/responsive-image";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -22,6 +22,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { notAnImageError } from "~/lib/admin/media";
 import { cn } from "~/lib/cn";
+import { moveInList } from "~/lib/ordering";
 import { galleryMessages } from "~/lib/schemas/project";
 
 export type GalleryImage = {
@@ -54,11 +55,17 @@ function useAnswerToast(fetcher: ReturnType<typeof useFetcher<GalleryAnswer>>) {
  * A project's gallery (back-office.md §2.11): add one image or several (each with its progress;
  * files that are not images are skipped), reorder by drag and drop (mouse, touch or keyboard) or
  * with 'Monter' / 'Descendre', delete, select images and edit their SEO together. Every change goes
- * to the edit screen's action (`gallery-*` intents) and comes back as a toast.
+ * to the edit screen's action (`gallery-*` intents) and comes back as a toast. A new order shows at
+ * once and the next move can follow before it is saved (the saves queue, `useSavedOrder`).
  */
 export function ProjectGallery({ images }: { images: GalleryImage[] }) {
   const fetcher = useFetcher<GalleryAnswer>();
   useAnswerToast(fetcher);
+  const ordering = useFetcher<GalleryAnswer>();
+  useAnswerToast(ordering);
+  // Owned here, not by the tile's dialog: the tile goes away with the image before the answer shows.
+  const removal = useFetcher<GalleryAnswer>();
+  useAnswerToast(removal);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [seoOpen, setSeoOpen] = useState(false);
   const batch = useBatchUpload();
@@ -66,23 +73,26 @@ export function ProjectGallery({ images }: { images: GalleryImage[] }) {
   const several = useRef<HTMLInputElement>(null);
   const uploading = batch.items.some((item) => item.status === "uploading" || item.status === "waiting");
 
-  // The order shown: the server's, or the one just dropped while it is being saved.
-  const serverIds = images.map((image) => image.id).join(",");
-  const [dropped, setDropped] = useState<{ base: string; ids: string[] } | null>(null);
-  const ids = dropped?.base === serverIds ? dropped.ids : images.map((image) => image.id);
+  const { ids, change } = useSavedOrder(images.map((image) => image.id));
+  // After a move, the pressed button keeps the focus though its tile moved.
+  const [moved, setMoved] = useState<{ id: string; direction: "up" | "down" } | null>(null);
   const byId = new Map(images.map((image) => [image.id, image]));
   const ordered = ids.flatMap((id) => byId.get(id) ?? []);
   const number = (id: string) => ids.indexOf(id) + 1;
   // Images deleted meanwhile leave the selection.
   const chosen = ordered.filter((image) => selected.has(image.id));
 
-  function post(intent: string, fields: Record<string, string | string[]>) {
-    const body = new FormData();
-    body.set("intent", intent);
+  function body(intent: string, fields: Record<string, string | string[]>) {
+    const form = new FormData();
+    form.set("intent", intent);
     for (const [name, value] of Object.entries(fields))
-      for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
-    void fetcher.submit(body, { method: "post" });
+      for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+    return form;
   }
+
+  // A refused order is answered with an error status: the gallery is reloaded all the same (§8).
+  const saveOrder = (form: FormData) => () =>
+    ordering.submit(form, { method: "post", defaultShouldRevalidate: true });
 
   async function add(files: File[], mode: "single" | "several") {
     if (files.length === 0) return;
@@ -103,19 +113,28 @@ export function ProjectGallery({ images }: { images: GalleryImage[] }) {
         toast.error("Erreur", { description: galleryMessages.noneUploaded });
       return;
     }
-    post("gallery-add", {
-      url: result.uploaded.map(({ asset }) => asset.url),
-      // §7: no alt text for a single upload, '{filename} - image {n}' in a batch.
-      alt: result.uploaded.map(({ file }, index) =>
-        mode === "single" ? "" : `${file.name} - image ${index + 1}`,
-      ),
-    });
+    void fetcher.submit(
+      body("gallery-add", {
+        url: result.uploaded.map(({ asset }) => asset.url),
+        // §7: no alt text for a single upload, '{filename} - image {n}' in a batch.
+        alt: result.uploaded.map(({ file }, index) =>
+          mode === "single" ? "" : `${file.name} - image ${index + 1}`,
+        ),
+      }),
+      { method: "post" },
+    );
     batch.clear();
   }
 
   function reorder(next: string[]) {
-    setDropped({ base: serverIds, ids: next });
-    post("gallery-reorder", { ids: next });
+    change(next, saveOrder(body("gallery-reorder", { ids: next })));
+  }
+
+  function move(imageId: string, direction: "up" | "down") {
+    const next = moveInList(ids, imageId, direction);
+    if (!next) return;
+    setMoved({ id: imageId, direction });
+    change(next, saveOrder(body("gallery-move", { imageId, direction })));
   }
 
   function toggle(id: string, on: boolean) {
@@ -129,7 +148,7 @@ export function ProjectGallery({ images }: { images: GalleryImage[] }) {
 
   return (
     <section aria-labelledby="gallery-title" className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
         <div>
           <h2 id="gallery-title" className="text-lg font-semibold">
             Galerie
@@ -139,7 +158,7 @@ export function ProjectGallery({ images }: { images: GalleryImage[] }) {
             pour changer l'ordre.
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2 lg:shrink-0">
           {(
             [
               ["single", single, false],
@@ -207,13 +226,7 @@ export function ProjectGallery({ images }: { images: GalleryImage[] }) {
           </p>
         </div>
       ) : (
-        <SortableArea
-          ids={ids}
-          label={(id) => `Image ${number(id)}`}
-          onReorder={reorder}
-          layout="grid"
-          disabled={fetcher.state !== "idle"}
-        >
+        <SortableArea ids={ids} label={(id) => `Image ${number(id)}`} onReorder={reorder} layout="grid">
           <ul
             className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
             aria-label="Images de la galerie"
@@ -226,8 +239,10 @@ export function ProjectGallery({ images }: { images: GalleryImage[] }) {
                 count={ordered.length}
                 selected={selected.has(image.id)}
                 onSelect={(on) => toggle(image.id, on)}
-                onMove={(direction) => post("gallery-move", { imageId: image.id, direction })}
-                busy={fetcher.state !== "idle"}
+                onMove={(direction) => move(image.id, direction)}
+                focusAfterMove={moved?.id === image.id ? moved.direction : undefined}
+                onFocused={() => setMoved(null)}
+                removal={removal}
               />
             ))}
           </ul>
@@ -253,7 +268,9 @@ function GalleryTile({
   selected,
   onSelect,
   onMove,
-  busy,
+  focusAfterMove,
+  onFocused,
+  removal,
 }: {
   image: GalleryImage;
   index: number;
@@ -261,10 +278,24 @@ function GalleryTile({
   selected: boolean;
   onSelect: (on: boolean) => void;
   onMove: (direction: "up" | "down") => void;
-  busy: boolean;
+  /** This image was just moved with that button: give it the focus back (or the other one at an end). */
+  focusAfterMove?: "up" | "down";
+  onFocused: () => void;
+  removal: ReturnType<typeof useFetcher<GalleryAnswer>>;
 }) {
   const { setNodeRef, style, isDragging, handle } = useSortableItem(image.id);
   const name = `Image ${index + 1}`;
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  const first = index === 0;
+  const last = index === count - 1;
+  // Moving the tile's node in the list takes the focus away from the button that moved it.
+  useEffect(() => {
+    if (!focusAfterMove) return;
+    const target = focusAfterMove === "up" ? (first ? down : up) : last ? up : down;
+    target.current?.focus();
+    onFocused();
+  }, [focusAfterMove, first, last, onFocused]);
   const hasSeo = Boolean(image.seoDescription || image.seoKeywords);
   return (
     <li
@@ -316,7 +347,8 @@ function GalleryTile({
             variant="ghost"
             size="icon"
             className="size-8"
-            disabled={index === 0 || busy}
+            ref={up}
+            disabled={first}
             onClick={() => onMove("up")}
           >
             <ArrowUp aria-hidden />
@@ -327,7 +359,8 @@ function GalleryTile({
             variant="ghost"
             size="icon"
             className="size-8"
-            disabled={index === count - 1 || busy}
+            ref={down}
+            disabled={last}
             onClick={() => onMove("down")}
           >
             <ArrowDown aria-hidden />
@@ -350,7 +383,7 @@ function GalleryTile({
           description={`${name} sera retirée de la galerie. Cette action ne peut pas être annulée.`}
           intent="gallery-delete"
           fields={{ imageId: image.id }}
-          onAnswer={(answer) => showAnswer((answer as GalleryAnswer).gallery)}
+          fetcher={removal}
         />
       </div>
     </li>

@@ -19,6 +19,7 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { GripVertical } from "lucide-react";
+import { useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 
 /**
@@ -134,4 +135,34 @@ export function DragHandle({
       <GripVertical className="size-4" aria-hidden />
     </button>
   );
+}
+
+/**
+ * The order to show while changes of it are being saved: each change (a drop, 'Monter',
+ * 'Descendre') shows at once and stays usable for the next one, and the saves go one at a time,
+ * in the order they were made, so an older order never lands after a newer one. Once every save
+ * is back, the server's order (`serverIds`, reloaded by each save) is shown again. Items the server
+ * adds or removes meanwhile are shown too (added ones last).
+ *
+ *   const order = useSavedOrder(images.map((image) => image.id));
+ *   order.change(next, () => fetcher.submit(body(next), { method: "post" }));
+ */
+export function useSavedOrder(serverIds: string[]) {
+  const [wanted, setWanted] = useState<string[] | null>(null);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  let ids = serverIds;
+  if (wanted) {
+    const kept = wanted.filter((id) => serverIds.includes(id));
+    ids = [...kept, ...serverIds.filter((id) => !kept.includes(id))];
+  }
+  /** Shows `next` and queues `save` (which resolves once saved and reloaded). */
+  function change(next: string[], save: () => Promise<unknown>) {
+    setWanted(next);
+    const saved = queue.current.then(save).catch(() => undefined);
+    queue.current = saved;
+    void saved.then(() => {
+      if (queue.current === saved) setWanted(null);
+    });
+  }
+  return { ids, change };
 }
