@@ -37,7 +37,8 @@ export async function start() {
   const mailWorker = startMailWorker();
   const scheduler = await startScheduler();
 
-  const serverCache = !process.argv.includes("--dev");
+  const development = process.argv.includes("--dev");
+  const serverCache = !development;
   const handler = express.Router();
   handler.use(securityHeaders());
   handler.use(corsHeaders());
@@ -46,7 +47,11 @@ export async function start() {
   handler.use(htmlCaching({ serverCache }));
   handler.use(
     reactRouterHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // Given as a function, the build is derived again (route tables, handlers) on every request:
+      // only the development server, whose build changes under it, needs that.
+      build: development
+        ? () => import("virtual:react-router/server-build")
+        : await import("virtual:react-router/server-build"),
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip ?? "unknown",

@@ -11,7 +11,7 @@ import { CLIENT_IP_HEADER } from "~/server/security/client-ip.server";
  * TRUST_PROXY), never from a header the client wrote.
  */
 export function reactRouterHandler(options: {
-  build: () => Promise<ServerBuild>;
+  build: ServerBuild | (() => Promise<ServerBuild>);
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
 }): RequestHandler {
   const handleRequest = createRequestHandler(options.build, process.env.NODE_ENV);
