@@ -15,6 +15,7 @@ import {
   cmsPages,
   contentRevisions,
   expertiseBlocks,
+  mediaAssets,
   projectCategories,
   projectCategoryRelations,
   projectImages,
@@ -23,11 +24,21 @@ import {
 } from "~/server/db/schema";
 import { loadDemoContentOnFirstStart, seedDemoContent } from "~/server/db/seed/demo.server";
 import { isContentEmpty } from "~/server/db/seed/reference.server";
+import { findUsagesOfEach } from "~/server/media/cleanup.server";
 import { mediaKeysOf } from "~/server/media/images.server";
 import { localDriver, setStorageDriver, storage } from "~/server/media/storage.server";
 
 const DAY = 86_400_000;
 let root: string;
+
+/** Every picture the demo's content uses. */
+async function pictureUrls() {
+  const result = await db().execute<{ url: string }>(sql`
+    select main_image as url from projects union all select main_image from blog_articles
+    union all select image_url from project_images union all select avatar_url from blog_authors
+    union all select image_url from expertise_blocks where image_url is not null`);
+  return result.rows.map((r) => r.url);
+}
 
 async function counts() {
   const result = await db().execute<Record<string, number>>(sql`select
@@ -40,7 +51,8 @@ async function counts() {
     (select count(*)::int from project_category_relations) as project_links,
     (select count(*)::int from project_images) as project_images,
     (select count(*)::int from expertise_blocks) as expertise,
-    (select count(*)::int from cms_pages) as pages`);
+    (select count(*)::int from cms_pages) as pages,
+    (select count(*)::int from media_assets) as media`);
   return result.rows[0]!;
 }
 
@@ -79,6 +91,7 @@ describe("loading the demo on first start", () => {
       project_images: 29,
       expertise: 8,
       pages: 2,
+      media: 52,
     });
   });
 });
@@ -189,18 +202,34 @@ describe("the demo content", () => {
   });
 
   it("stores every picture it references, with all its variants", async () => {
-    const urls = (
-      await db().execute<{ url: string }>(sql`
-        select main_image as url from projects union select main_image from blog_articles
-        union select image_url from project_images union select avatar_url from blog_authors
-        union select image_url from expertise_blocks where image_url is not null`)
-    ).rows.map((r) => r.url);
+    const urls = await pictureUrls();
     expect(new Set(urls).size).toBe(urls.length); // no two items share a picture
     for (const url of urls) {
       const keys = mediaKeysOf(url);
       expect(keys.length, url).toBeGreaterThanOrEqual(4);
       for (const key of keys) expect(await storage().exists(key), key).toBe(true);
     }
+  });
+
+  it("lists every picture in the media library, as used by its content", async () => {
+    const urls = await pictureUrls();
+    const assets = await db().select().from(mediaAssets);
+    expect(assets.map((asset) => asset.url).sort()).toEqual(urls.sort());
+    for (const asset of assets) {
+      expect(asset, asset.url).toMatchObject({ mimeType: "image/png", uploadedBy: null });
+      expect(asset.originalName, asset.url).toMatch(/^[a-z0-9-]+\.png$/);
+      expect(asset.sizeBytes, asset.url).toBeGreaterThan(0);
+      expect(parseImageUrl(asset.url), asset.url).toMatchObject({ width: asset.width, height: asset.height });
+    }
+    const altTexts = new Map(assets.map((asset) => [asset.url, asset.altText]));
+    const gallery = await db().select().from(projectImages);
+    for (const image of gallery) expect(altTexts.get(image.imageUrl), image.imageUrl).toBe(image.altText);
+
+    const usages = await findUsagesOfEach(urls);
+    for (const url of urls) expect(usages.get(url), url).toHaveLength(1);
+    expect(usages.get(gallery[0]!.imageUrl)).toEqual([
+      expect.objectContaining({ entityType: "projects", id: gallery[0]!.projectId, fields: ["gallery"] }),
+    ]);
   });
 
   it("uses every expertise icon in blocks that fill the three-column grid", async () => {
@@ -335,6 +364,10 @@ describe("running the seed again", () => {
 
     const summary = await seedDemoContent();
     expect(summary.projects).toBe(1);
+    // The same pictures again: the library entries the deleted project left serve it once more.
+    expect(summary.images).toBeGreaterThan(0);
     expect(await counts()).toEqual(before);
+    const [restored] = await db().select().from(projects).where(eq(projects.slug, victim!.slug));
+    expect(await db().$count(mediaAssets, eq(mediaAssets.url, restored!.mainImage!))).toBe(1);
   });
 });

@@ -2,11 +2,11 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { mediaInUseMessage, type MediaAsset, type MediaListItem, type MediaUsage } from "~/lib/admin/media";
 import { defineListSpec, type ListPage, type ListQuery } from "~/lib/list-query";
 import { mutate, type MutationContext } from "~/server/audit/mutation.server";
-import { db } from "~/server/db/client.server";
+import { db, type Executor } from "~/server/db/client.server";
 import { containsText, listPage } from "~/server/db/list.server";
 import { mediaAssets, users } from "~/server/db/schema";
 import { deleteMediaIfUnused, findMediaUsages, findUsagesOfEach } from "./cleanup.server";
-import { storeUploadedImage } from "./images.server";
+import { storeUploadedImage, type StoredImageFile } from "./images.server";
 import type { ImageUpload } from "./upload.server";
 
 /** The library's list: newest first, searched by file name or alt text. */
@@ -46,6 +46,38 @@ function toAsset(row: MediaRow): MediaAsset {
   };
 }
 
+/** What the library records of an image once stored: an upload, or a picture of the demo seed. */
+export type LibraryFile = {
+  stored: StoredImageFile & { format: string };
+  originalName: string | null;
+  /** The file as given to the pipeline, before re-encoding. */
+  sizeBytes: number;
+  altText: string | null;
+  /** Null when nobody uploaded it (the demo). */
+  uploadedBy: string | null;
+};
+
+/**
+ * Records stored images in the library, in the caller's transaction. Files are content-addressed:
+ * an image already recorded keeps its entry, so only the entries created are returned.
+ */
+export async function recordInLibrary(executor: Executor, files: LibraryFile[]): Promise<MediaRow[]> {
+  if (files.length === 0) return [];
+  return executor
+    .insert(mediaAssets)
+    .values(
+      files.map(({ stored, ...file }) => ({
+        ...file,
+        url: stored.url,
+        mimeType: MIME_TYPES[stored.format] ?? null,
+        width: stored.width,
+        height: stored.height,
+      })),
+    )
+    .onConflictDoNothing({ target: mediaAssets.url })
+    .returning();
+}
+
 /**
  * Stores an uploaded image (checked by its bytes, re-encoded without metadata) and records it in
  * the library, audited. The same picture uploaded again is the same file: its existing entry is
@@ -54,20 +86,15 @@ function toAsset(row: MediaRow): MediaAsset {
 export async function addToLibrary(upload: ImageUpload, context: MutationContext): Promise<MediaAsset> {
   const stored = await storeUploadedImage(upload.file, upload.kind);
   const row = await mutate(context, async (m) => {
-    const [created] = await m.tx
-      .insert(mediaAssets)
-      .values({
-        url: stored.url,
+    const [created] = await recordInLibrary(m.tx, [
+      {
+        stored,
         originalName: upload.file.name.slice(0, 255) || null,
-        mimeType: MIME_TYPES[stored.format] ?? null,
         sizeBytes: upload.file.size,
-        width: stored.width,
-        height: stored.height,
         altText: upload.alt,
         uploadedBy: context.actor.id,
-      })
-      .onConflictDoNothing({ target: mediaAssets.url })
-      .returning();
+      },
+    ]);
     if (created) {
       await m.audit({
         action: "upload",

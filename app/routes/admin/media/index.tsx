@@ -238,9 +238,12 @@ function columnsFor(viewer: Viewer): Column<Entry>[] {
       cell: (entry) => (
         <span className="flex flex-col">
           <span>{formatShortDate(entry.createdAt)}</span>
-          <span className="truncate text-muted-foreground" title={entry.uploaderEmail ?? undefined}>
-            {entry.uploaderEmail ? `par ${entry.uploaderEmail}` : "par un compte supprimé"}
-          </span>
+          {/* No uploader: an account since deleted, or a picture of the demo content. */}
+          {entry.uploaderEmail && (
+            <span className="truncate text-muted-foreground" title={entry.uploaderEmail}>
+              par {entry.uploaderEmail}
+            </span>
+          )}
         </span>
       ),
     },

@@ -7,6 +7,7 @@ import { config } from "~/server/config.server";
 import { keepFirstRevisions } from "~/server/content/revision-snapshots.server";
 import { logger } from "~/server/logger.server";
 import { storeImage } from "~/server/media/images.server";
+import { recordInLibrary, type LibraryFile } from "~/server/media/library.server";
 import { db } from "../client.server";
 import {
   blogArticleCategories,
@@ -44,9 +45,10 @@ const DAY = 86_400_000;
 
 /**
  * Loads the French demo content: blog, portfolio, expertise blocks and two CMS pages, with
- * illustrations drawn and stored through the image pipeline. What already exists (same slug, or
- * same name for authors and title for expertise blocks) is left untouched, so running it again
- * adds only what is missing and never overwrites what staff have edited.
+ * illustrations drawn and stored through the image pipeline and listed in the media library.
+ * What already exists (same slug, or same name for authors and title for expertise blocks) is
+ * left untouched, so running it again adds only what is missing and never overwrites what staff
+ * have edited.
  */
 export async function seedDemoContent(): Promise<DemoSeedSummary> {
   const started = Date.now();
@@ -80,12 +82,10 @@ export async function seedDemoContent(): Promise<DemoSeedSummary> {
       }),
       gallery: project.gallery.map((image, index) =>
         // Every other picture is a close-up, as a photographer would alternate.
-        pictures.illustration({
-          motif: image.motif,
-          palette,
-          seed: `${project.slug}#${index}`,
-          zoom: index % 2 ? 1.5 : 1,
-        }),
+        pictures.illustration(
+          { motif: image.motif, palette, seed: `${project.slug}#${index}`, zoom: index % 2 ? 1.5 : 1 },
+          image.alt,
+        ),
       ),
     };
   });
@@ -269,6 +269,9 @@ export async function seedDemoContent(): Promise<DemoSeedSummary> {
       );
     }
 
+    // The Médiathèque lists the demo's pictures like uploaded ones, so they can be picked again.
+    await recordInLibrary(tx, pictures.files);
+
     const insertedPages = await tx
       .insert(cmsPages)
       .values(
@@ -293,7 +296,7 @@ export async function seedDemoContent(): Promise<DemoSeedSummary> {
     };
   });
 
-  return { ...summary, images: pictures.count, ms: Date.now() - started };
+  return { ...summary, images: pictures.files.length, ms: Date.now() - started };
 }
 
 /**
@@ -343,24 +346,31 @@ async function companyDetails() {
  */
 class PictureQueue {
   static concurrency = 3;
-  count = 0;
+  /** Every picture stored, as the library records it. */
+  readonly files: LibraryFile[] = [];
   private running = 0;
   private waiting: (() => void)[] = [];
 
-  illustration(illustration: Illustration) {
-    return this.store(drawIllustration(illustration), `${illustration.seed}.svg`);
+  illustration(illustration: Illustration, alt: string | null = null) {
+    return this.store(drawIllustration(illustration), `${illustration.seed.replace("#", "-")}.png`, alt);
   }
 
   avatar(name: string, palette: Illustration["palette"]) {
-    return this.store(drawAvatar(name, palette), `${slugify(name)}.svg`);
+    return this.store(drawAvatar(name, palette), `${slugify(name)}.png`, null);
   }
 
-  private async store(svg: string, fileName: string) {
+  private async store(svg: string, fileName: string, altText: string | null) {
     await this.acquire();
     try {
       const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
       const stored = await storeImage(png, { fileName, encoding: "quick" });
-      this.count++;
+      this.files.push({
+        stored: { ...stored, format: "png" },
+        originalName: fileName,
+        sizeBytes: png.length,
+        altText,
+        uploadedBy: null,
+      });
       return stored;
     } finally {
       this.release();
