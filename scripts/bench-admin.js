@@ -64,10 +64,14 @@ async function main() {
   try {
     await waitFor(`${base}/healthz`, app);
     const password = (await readFile(path.join(dataDir, ".postgres-password"), "utf8")).trim();
-    client = new pg.Client({
-      connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`,
-    });
-    await client.connect();
+    const connect = async () => {
+      const connection = new pg.Client({
+        connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`,
+      });
+      await connection.connect();
+      return connection;
+    };
+    client = await connect();
     const screens = [];
     for (const c of cases) {
       const values = (await timed(c.seedLabel, () => c.seed(client, { adminEmail: ADMIN.email }))) ?? {};
@@ -76,9 +80,13 @@ async function main() {
     }
 
     if (cases.some((c) => c.restartAfterSeed)) {
+      // The app stops its embedded database with it: connect again once it is back.
+      await client.end();
+      client = undefined;
       await app.stop();
       app = startProcess(["server.js"], env);
       await waitFor(`${base}/healthz`, app);
+      client = await connect();
     }
     for (const c of cases) if (c.ready) await timed(c.readyLabel ?? c.name, () => c.ready(client));
 
