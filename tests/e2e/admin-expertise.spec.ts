@@ -76,6 +76,27 @@ test("adds a block with a custom icon, refuses a 3 MB icon, reorders and the hom
   expect(moved!.display_order).toBe(blocks.length - 2);
   await screenshot(page, "expertise-after-1280");
 
+  // And back down with the keyboard: lift, one place down, drop.
+  const live = (text: string) => page.locator('[id^="DndLiveRegion"]').filter({ hasText: text });
+  await page.getByRole("button", { name: `Déplacer ${title}` }).focus();
+  await page.keyboard.press("Space");
+  // Lifted: announced as taken, then at once as over its own place.
+  await expect(live(title)).toHaveCount(1);
+  await page.keyboard.press("ArrowDown");
+  await expect(live(`${title} déplacé en position ${blocks.length} sur ${blocks.length}.`)).toHaveCount(1);
+  await page.keyboard.press("Space");
+  await expect(live(`${title} déposé en position ${blocks.length} sur ${blocks.length}.`)).toHaveCount(1);
+  await expect
+    .poll(
+      async () =>
+        (
+          await sql<{ display_order: number }>("select display_order from expertise_blocks where id = $1", [
+            created.id,
+          ])
+        )[0]!.display_order,
+    )
+    .toBe(blocks.length - 1);
+
   await page.goto("/");
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
 });

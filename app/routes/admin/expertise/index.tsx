@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { FieldMetadata } from "@conform-to/react";
 import { ArrowDown, ArrowUp, Pencil, Plus, Star, Trash2 } from "lucide-react";
-import { useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
@@ -13,7 +12,7 @@ import { FormDialog } from "~/components/admin/form-dialog";
 import { ImageField } from "~/components/admin/image-field";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
-import { DragHandle, SortableArea, useSortableItem } from "~/components/admin/sortable";
+import { DragHandle, SortableArea, useSavedOrder, useSortableItem } from "~/components/admin/sortable";
 import { EXPERTISE_ICONS } from "~/components/site/home/expertise-grid";
 import { Icon } from "~/components/site/icon";
 import { imageUrlForWidth } from "~/components/site/responsive-image";
@@ -411,19 +410,15 @@ function CardItem({ block, index, count, sortable }: RowProps) {
   );
 }
 
-/** The blocks in the order shown: the server's, or the one just dropped while it is being saved. */
+/** The blocks in the order shown: the server's, or the ones just dropped while they are saved. */
 function useBlockOrder(blocks: Block[]) {
   const fetcher = useFetcher();
-  const serverIds = blocks.map((block) => block.id).join(",");
-  const [dropped, setDropped] = useState<{ base: string; ids: string[] } | null>(null);
-  // A new list from the server (after the save, a search, another tab's change) wins.
-  const ids = dropped?.base === serverIds ? dropped.ids : blocks.map((block) => block.id);
+  const { ids, change } = useSavedOrder(blocks.map((block) => block.id));
   function save(next: string[]) {
-    setDropped({ base: serverIds, ids: next });
     const body = new FormData();
     body.set("intent", "reorder");
     for (const id of next) body.append("ids", id);
-    void fetcher.submit(body, { method: "post" });
+    change(next, () => fetcher.submit(body, { method: "post" }));
   }
   const byId = new Map(blocks.map((block) => [block.id, block]));
   return { ordered: ids.flatMap((id) => byId.get(id) ?? []), save };
