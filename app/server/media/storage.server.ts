@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -77,8 +78,10 @@ export function localDriver(root: string): StorageDriver {
     async put(key, body) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      // Write aside then rename, so a reader never sees half a file.
-      const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+      // Write aside then rename, so a reader never sees half a file. The name is unique per write:
+      // a variant encoded in the background and the same variant asked for meanwhile may be
+      // written at the same moment (both renames then succeed, with the same bytes).
+      const partial = `${file}.${randomUUID()}.partial`;
       await writeFile(partial, body);
       await rename(partial, file);
     },
