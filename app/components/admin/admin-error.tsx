@@ -46,3 +46,31 @@ export function AdminError({
     </div>
   );
 }
+
+/**
+ * The error of a preview page (a document of its own, outside the back office's layout): the
+ * message the loader sent ('Article #3 non trouvé'…) or `fallback`, and a way back to the list.
+ */
+export function PreviewError({
+  error,
+  fallback,
+  listTo,
+  listLabel,
+}: {
+  error: unknown;
+  fallback: string;
+  listTo: string;
+  listLabel: string;
+}) {
+  const data = (error as { data?: unknown } | null)?.data;
+  return (
+    <main className="p-6">
+      <AdminError
+        error={error}
+        message={typeof data === "string" ? data : fallback}
+        retryTo={listTo}
+        retryLabel={listLabel}
+      />
+    </main>
+  );
+}

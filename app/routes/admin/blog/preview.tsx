@@ -1,6 +1,6 @@
 import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/preview";
-import { AdminError } from "~/components/admin/admin-error";
+import { PreviewError } from "~/components/admin/admin-error";
 import { PreviewFrame, PreviewNotice, usePreviewData } from "~/components/admin/preview-frame";
 import { ArticleView, type ArticleViewData } from "~/components/site/article-view";
 import { sanitizeContentHtml } from "~/lib/content-html";
@@ -94,17 +94,11 @@ export default function ArticlePreview({ loaderData, params }: Route.ComponentPr
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <main className="p-6">
-      <AdminError
-        error={error}
-        message={
-          typeof (error as { data?: unknown })?.data === "string"
-            ? (error as { data: string }).data
-            : "Une erreur est survenue"
-        }
-        retryTo="/admin/blog"
-        retryLabel="Retour à la liste des articles"
-      />
-    </main>
+    <PreviewError
+      error={error}
+      fallback="Une erreur est survenue"
+      listTo="/admin/blog"
+      listLabel="Retour à la liste des articles"
+    />
   );
 }

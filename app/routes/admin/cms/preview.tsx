@@ -1,6 +1,6 @@
 import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/preview";
-import { AdminError } from "~/components/admin/admin-error";
+import { PreviewError } from "~/components/admin/admin-error";
 import { PreviewFrame, PreviewNotice, usePreviewData } from "~/components/admin/preview-frame";
 import { CmsPageView } from "~/components/site/cms-page-view";
 import { sanitizeContentHtml } from "~/lib/content-html";
@@ -62,17 +62,11 @@ export default function CmsPagePreview({ loaderData, params }: Route.ComponentPr
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <main className="p-6">
-      <AdminError
-        error={error}
-        message={
-          typeof (error as { data?: unknown })?.data === "string"
-            ? (error as { data: string }).data
-            : "Impossible de charger la page."
-        }
-        retryTo="/admin/cms"
-        retryLabel="Retour à la liste des pages"
-      />
-    </main>
+    <PreviewError
+      error={error}
+      fallback="Impossible de charger la page."
+      listTo="/admin/cms"
+      listLabel="Retour à la liste des pages"
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/preview";
-import { AdminError } from "~/components/admin/admin-error";
+import { PreviewError } from "~/components/admin/admin-error";
 import { PreviewFrame, PreviewNotice, usePreviewData } from "~/components/admin/preview-frame";
 import { GooglePreview, SocialPreview } from "~/components/admin/seo-previews";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -122,17 +122,11 @@ export default function ProjectPreview({ loaderData, params }: Route.ComponentPr
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <main className="p-6">
-      <AdminError
-        error={error}
-        message={
-          typeof (error as { data?: unknown })?.data === "string"
-            ? (error as { data: string }).data
-            : "Une erreur est survenue"
-        }
-        retryTo="/admin/projects"
-        retryLabel="Retour à la liste des projets"
-      />
-    </main>
+    <PreviewError
+      error={error}
+      fallback="Une erreur est survenue"
+      listTo="/admin/projects"
+      listLabel="Retour à la liste des projets"
+    />
   );
 }
