@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import { consentValue, parseConsent } from "~/lib/consent";
+import { startScriptsAfterFirstPaint } from "~/server/http/page-scripts.server";
 import { logger } from "~/server/logger.server";
 import { getPublicSettings } from "~/server/settings.server";
 import {
@@ -182,7 +183,7 @@ async function finish(res: Response, rendered: Buffer, codings: ContentCoding | 
   const nonce = res.locals.cspNonce as string | undefined;
   const policyWithHashes = res.locals.cspWithHashes as ((hashes: string[]) => string) | undefined;
   if (nonce && policyWithHashes && /^text\/html/.test(String(res.getHeader("Content-Type")))) {
-    const page = hashInlineScripts(body.toString("utf8"), nonce);
+    const page = hashInlineScripts(startScriptsAfterFirstPaint(body.toString("utf8"), nonce), nonce);
     body = Buffer.from(page.html, "utf8");
     res.setHeader("Content-Security-Policy", policyWithHashes(page.hashes));
   }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { startScriptsAfterFirstPaint } from "~/server/http/page-scripts.server";
+
+// The end of a page as React Router's <Scripts nonce> writes it (7.18).
+const NONCE = "n0nce";
+const MODULE = `;\nimport * as route0 from "/assets/root-A.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-B.js");`;
+const PAGE =
+  `<p>Bonjour</p>` +
+  `<link rel="modulepreload" href="/assets/entry.client-B.js" nonce="${NONCE}"/>` +
+  `<link rel="modulepreload" href="/assets/vendor-C.js" nonce="${NONCE}"/>` +
+  `<script nonce="${NONCE}">window.__reactRouterContext = {};</script>` +
+  `<script nonce="${NONCE}" type="module" async="">${MODULE}</script></body></html>`;
+
+describe("startScriptsAfterFirstPaint", () => {
+  const html = startScriptsAfterFirstPaint(PAGE, NONCE);
+
+  it("leaves no module for the browser to fetch while it paints", () => {
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).toContain(`<p>Bonjour</p>`);
+    expect(html).toContain(`<script nonce="${NONCE}">window.__reactRouterContext = {};</script>`);
+  });
+
+  it("keeps the module's text, with the nonce that gets it hashed, and loads it from a marked script", () => {
+    expect(html).toContain(`<script nonce="${NONCE}" type="text/plain" id="page-modules">${MODULE}</script>`);
+    const loader = html.match(/<script nonce="n0nce">(\(function\(d\)[\s\S]*?)<\/script>/)?.[1];
+    expect(loader).toContain(`["/assets/entry.client-B.js","/assets/vendor-C.js"]`);
+    expect(loader).toContain(`requestAnimationFrame`);
+  });
+
+  it("runs the module and its preloads once the loader is called", () => {
+    const loader = html.match(/<script nonce="n0nce">(\(function\(d\)[\s\S]*?)<\/script>/)![1]!;
+    const appended: { tag: string; props: Record<string, string> }[] = [];
+    const element = (tag: string) => {
+      const props: Record<string, string> = {};
+      appended.push({ tag, props });
+      return props;
+    };
+    const fakeDocument = {
+      visibilityState: "hidden",
+      createElement: element,
+      getElementById: (id: string) => (id === "page-modules" ? { text: MODULE } : null),
+      head: { appendChild: () => undefined },
+      body: { appendChild: () => undefined },
+    };
+    new Function("document", loader)(fakeDocument);
+    expect(
+      appended.map(({ tag, props }) => [tag, props.rel ?? props.type, props.href ?? props.text]),
+    ).toEqual([
+      ["link", "modulepreload", "/assets/entry.client-B.js"],
+      ["link", "modulepreload", "/assets/vendor-C.js"],
+      ["script", "module", MODULE],
+    ]);
+  });
+
+  it("leaves a page without React Router's module script as it is", () => {
+    expect(startScriptsAfterFirstPaint("<p>x</p>", NONCE)).toBe("<p>x</p>");
+  });
+});
