@@ -1,7 +1,7 @@
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { test as base } from "@playwright/test";
+import { type Page, test as base } from "@playwright/test";
 import pg from "pg";
 import { startApp } from "./e2e-app";
 import { E2E_ADMIN, E2E_USER } from "./e2e-constants";
@@ -49,7 +49,25 @@ export const test = base.extend<object, { workerApp: WorkerApp }>({
     { scope: "worker", auto: true, timeout: 120_000 },
   ],
   baseURL: async ({ workerApp }, use) => use(workerApp.baseUrl),
+  // A public page starts its scripts after its first paint (page-scripts.server.ts): what a test
+  // does right after loading one must wait for React to have taken the page over, as it would
+  // for a visitor's click to run its handler rather than the link's plain HTML behaviour.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled === false) return use(page);
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => afterHydration(page, await goto(...args));
+    page.reload = async (...args) => afterHydration(page, await reload(...args));
+    await use(page);
+  },
 });
+
+async function afterHydration<T>(page: Page, response: T): Promise<T> {
+  await page.waitForFunction(
+    () => !document.getElementById("page-modules") || "__reactRouterDataRouter" in window,
+  );
+  return response;
+}
 
 /** Where the current worker's app runs, and the accounts every e2e database holds. */
 export const e2e = {
