@@ -45,9 +45,11 @@ if (!dev) {
 }
 app.use(running.handler);
 
-// A page the page cache holds is sent before Express sees the request: that is most public traffic.
+// A page the page cache holds, or one being rendered for an identical request, is sent before
+// Express sees the request: that is most public traffic.
 const server = http.createServer((req, res) => {
-  if (!running.serveCachedPage(req, res)) app(req, res);
+  const render = () => app(req, res);
+  if (!running.serveCachedPage(req, res, render)) render();
 });
 server.listen(running.listen.port, running.listen.host, () => running.announce());
 

@@ -61,7 +61,10 @@ export async function start() {
 
   return {
     handler,
-    /** Answers page-cache hits before Express (process entry: server.js); false for anything else. */
+    /**
+     * Answers page-cache hits, and requests for a page being rendered, before Express (process
+     * entry: server.js); false for anything else.
+     */
     serveCachedPage: serverCache ? serveCachedPage : () => false,
     /** For the files server.js serves before the app. */
     staticHeaders: staticFileHeaders(),

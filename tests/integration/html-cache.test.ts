@@ -50,7 +50,8 @@ beforeAll(async () => {
     res.end(`<script nonce="${nonce}">${SCRIPTS[1]}</script></body></html>`);
   });
   server = http.createServer((req, res) => {
-    if (!serveCachedPage(req, res)) app(req, res);
+    const render = () => app(req, res);
+    if (!serveCachedPage(req, res, render)) render();
   });
   server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));

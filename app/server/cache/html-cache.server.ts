@@ -14,6 +14,7 @@ import {
   pageCacheGeneration,
   storeCachedPage,
 } from "./page-cache.server";
+import { type EndRender, renderInProgress, type SharedRender, startRender } from "./shared-renders.server";
 
 /**
  * HTTP caching of the pages React Router renders (documents and their `.data` twins).
@@ -82,34 +83,75 @@ function hasPersonalCookie(req: IncomingMessage) {
 }
 
 /**
- * Answers from the page cache when it holds this request's page; false otherwise (the request then
- * goes through the app). Runs before Express: a hit costs a lookup and a write.
+ * Answers before Express (process entry: server.js) when the page cache holds this request's page,
+ * or when the same page is being rendered for another request: then the request waits for that
+ * render and gets its page, or goes through the app (`render`) if it ends without one. False when
+ * neither applies: the request goes through the app at once. A hit costs a lookup and a write.
  */
-export function serveCachedPage(req: IncomingMessage, res: ServerResponse): boolean {
+export function serveCachedPage(req: IncomingMessage, res: ServerResponse, render: () => void): boolean {
   const key = publicPageKey(req);
-  const page = key === undefined ? undefined : getCachedPage(key);
-  if (!page) return false;
-  send(req, res, page, "HIT");
+  if (key === undefined) return false;
+  const page = getCachedPage(key);
+  if (page) {
+    send(req, res, page, "HIT");
+    return true;
+  }
+  const inProgress = renderInProgress(key);
+  if (!inProgress) return false;
+  answerFromRender(req, res, inProgress).then(
+    (answered) => answered || render(),
+    (error: unknown) => {
+      logger.error({ err: error }, "could not send a shared page");
+      render();
+    },
+  );
   return true;
 }
 
-/** The Express side: marks misses, renders HEAD as GET, and sends public pages through `finish`. */
+/** Requests that waited for another's render once: they never wait again (no chain of failures). */
+const waited = new WeakSet<IncomingMessage>();
+
+/** Waits for a render in progress and sends its page; false when it ended without one. */
+async function answerFromRender(
+  req: IncomingMessage,
+  res: ServerResponse,
+  inProgress: Promise<SharedRender | undefined>,
+): Promise<boolean> {
+  waited.add(req);
+  const shared = await inProgress;
+  if (!shared) return false;
+  send(req, res, await shared(preferredCoding(req.headers["accept-encoding"])), "SHARED");
+  return true;
+}
+
+/**
+ * The Express side: marks misses, renders HEAD as GET, sends public pages through `finish`, and
+ * announces the render of a shareable page (shared-renders.server.ts) for identical requests to
+ * wait for; one that arrived before it was announced waits here.
+ */
 export function htmlCaching(options: { serverCache: boolean }): RequestHandler {
   return async (req, res, next) => {
+    let endShared: EndRender | undefined;
     try {
       const key = publicPageKey(req);
-      let storeAs: string | undefined;
-      if (key !== undefined) {
-        // Rendered whole either way; Node leaves the body out of a HEAD answer.
-        req.method = "GET";
-        if (options.serverCache && (await getPublicSettings()).enableCache) {
-          storeAs = key;
-          res.setHeader("X-Page-Cache", "MISS");
-        }
+      // Rendered whole either way; Node leaves the body out of a HEAD answer.
+      if (key !== undefined) req.method = "GET";
+      const inProgress = key === undefined || waited.has(req) ? undefined : renderInProgress(key);
+      if (inProgress && (await answerFromRender(req, res, inProgress))) return;
+      // Announced before the settings read below, so that a request arriving meanwhile waits too.
+      // A request whose wait ended without a page renders on its own, unannounced. A connection
+      // already closed may never see its render end (React Router drops the answer).
+      if (key !== undefined && !inProgress && !res.closed) {
+        const end = (endShared = startRender(key));
+        res.once("close", () => end(undefined));
       }
-      captureResponse(req.path, res, key !== undefined, storeAs);
+      const storeAs =
+        key !== undefined && options.serverCache && (await getPublicSettings()).enableCache ? key : undefined;
+      if (storeAs !== undefined) res.setHeader("X-Page-Cache", "MISS");
+      captureResponse(req.path, res, key !== undefined, storeAs, endShared);
       next();
     } catch (error) {
+      endShared?.(undefined);
       next(error);
     }
   };
@@ -117,10 +159,16 @@ export function htmlCaching(options: { serverCache: boolean }): RequestHandler {
 
 /**
  * Holds back the body React Router writes when it is a shareable public page, to finish it (hashes,
- * ETag, compression) and maybe store it; other answers pass straight through (only their
- * Cache-Control may be set).
+ * ETag, compression), maybe store it, and hand it to the identical requests that waited for it
+ * (`endShared`); other answers pass straight through (only their Cache-Control may be set).
  */
-function captureResponse(path: string, res: Response, publicPage: boolean, storeAs: string | undefined) {
+function captureResponse(
+  path: string,
+  res: Response,
+  publicPage: boolean,
+  storeAs: string | undefined,
+  endShared: EndRender | undefined,
+) {
   const generationAtStart = pageCacheGeneration();
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -153,32 +201,43 @@ function captureResponse(path: string, res: Response, publicPage: boolean, store
 
   res.end = ((...args: unknown[]) => {
     if (!decided) decide();
-    if (!chunks) return end(...args);
+    if (!chunks) {
+      endShared?.(undefined);
+      return end(...args);
+    }
     const [chunk, encoding] = args;
     if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk as Chunk, encoding));
-    const body = Buffer.concat(chunks);
-    const store = storeAs !== undefined && !/private|no-store/.test(String(res.getHeader("Cache-Control")));
-    finish(res, body, store ? "all" : preferredCoding(res.req.headers["accept-encoding"])).then(
-      (page) => {
-        if (store) storeCachedPage(storeAs, page, generationAtStart);
-        res.end = end as Response["end"];
-        send(res.req, res, page, storeAs === undefined ? undefined : "MISS");
-      },
-      (error: unknown) => {
-        logger.error({ err: error }, "could not finish a page");
-        res.statusCode = 500;
-        end();
-      },
-    );
+    // The same for every visitor unless the route said otherwise: then neither kept nor shared.
+    const forEveryone = !/private|no-store/.test(String(res.getHeader("Cache-Control")));
+    const store = storeAs !== undefined && forEveryone;
+    const failed = (error: unknown) => {
+      logger.error({ err: error }, "could not finish a page");
+      res.statusCode = 500;
+      end();
+    };
+    let page: SharedRender;
+    try {
+      page = encodings(finish(res, Buffer.concat(chunks)));
+    } catch (error) {
+      endShared?.(undefined);
+      failed(error);
+      return res;
+    }
+    endShared?.(forEveryone ? page : undefined);
+    page(store ? "all" : preferredCoding(res.req.headers["accept-encoding"])).then((finished) => {
+      if (store) storeCachedPage(storeAs, finished, generationAtStart);
+      res.end = end as Response["end"];
+      send(res.req, res, finished, storeAs === undefined ? undefined : "MISS");
+    }, failed);
     return res;
   }) as Response["end"];
 }
 
-/**
- * The page as it leaves the server: its inline scripts hashed into the CSP (HTML only), its ETag,
- * and its compressed bodies (all three codings when it is to be stored, else the one needed).
- */
-async function finish(res: Response, rendered: Buffer, codings: ContentCoding | "all"): Promise<CachedPage> {
+/** A rendered page as it leaves the server, before compression. */
+type FinishedPage = { status: number; etag: string; headers: OutgoingHttpHeaders; body: Buffer };
+
+/** The page as it leaves the server: its inline scripts hashed into the CSP (HTML only), its ETag. */
+function finish(res: Response, rendered: Buffer): FinishedPage {
   let body = rendered;
   const nonce = res.locals.cspNonce as string | undefined;
   const policyWithHashes = res.locals.cspWithHashes as ((hashes: string[]) => string) | undefined;
@@ -187,11 +246,31 @@ async function finish(res: Response, rendered: Buffer, codings: ContentCoding | 
     body = Buffer.from(page.html, "utf8");
     res.setHeader("Content-Security-Policy", policyWithHashes(page.hashes));
   }
-  const etag = entityTag(body);
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(res.getHeaders())) {
     if (!PER_ANSWER.has(name) && value !== undefined) headers[name] = value;
   }
+  return { status: res.statusCode, etag: entityTag(body), headers, body };
+}
+
+/**
+ * A finished page's compressed bodies, made when first asked for and kept for the next asker:
+ * all three codings when it is to be stored, else the one needed (a stored page serves any).
+ */
+function encodings(page: FinishedPage): SharedRender {
+  const made = new Map<ContentCoding | "all", Promise<CachedPage>>();
+  return (codings) => {
+    let encoded = made.get("all") ?? made.get(codings);
+    if (!encoded) {
+      encoded = compress(page, codings);
+      made.set(codings, encoded);
+    }
+    return encoded;
+  };
+}
+
+async function compress(page: FinishedPage, codings: ContentCoding | "all"): Promise<CachedPage> {
+  const { body, etag, headers } = page;
   const wanted = (coding: ContentCoding) => codings === "all" || codings === coding;
   const [br, gz] = await Promise.all([
     wanted("br")
@@ -217,7 +296,7 @@ async function finish(res: Response, rendered: Buffer, codings: ContentCoding | 
   // A coding that was not needed answers with the identity body.
   const identity = answer("identity", body);
   return {
-    status: res.statusCode,
+    status: page.status,
     etag,
     answers: {
       br: br ? answer("br", br) : identity,
@@ -233,7 +312,12 @@ async function finish(res: Response, rendered: Buffer, codings: ContentCoding | 
 }
 
 /** Sends a finished page, or a bodiless 304 when the visitor's copy is current. */
-function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, cacheState?: "HIT" | "MISS") {
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  cacheState?: "HIT" | "MISS" | "SHARED",
+) {
   const state = cacheState ? { "X-Page-Cache": cacheState } : {};
   if (page.status === 200 && matchesEntityTag(req.headers["if-none-match"], page.etag)) {
     for (const name of ["Content-Type", "Content-Security-Policy"]) res.removeHeader(name);
