@@ -41,7 +41,16 @@ if (!dev) {
   // Hashed file names never change content: cache them for a year.
   const assets = path.join(buildDir, "client/assets");
   app.use("/assets", precompressed(assets), express.static(assets, { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  // The build's other files are few and known: a page request skips express.static, which would
+  // look on disk for every path (an fs.stat through the thread pool, per request).
+  const client = path.join(buildDir, "client");
+  const clientFiles = new Set(
+    readdirSync(client, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  const clientStatic = express.static(client, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (clientFiles.has(req.path) ? clientStatic(req, res, next) : next()));
 }
 app.use(running.handler);
 
