@@ -76,7 +76,8 @@ async function main() {
         process.stderr.write(`${label}\n`);
         // Warm-up: the JIT, the page cache, the pools.
         await load(base + page, connections, 2);
-        const appRun = await measured(app.child.pid, () => load(base + page, connections, seconds));
+        const answered = answersByCacheState();
+        const appRun = await measured(app.child.pid, () => load(base + page, connections, seconds, answered));
         await load(bareBase + page, connections, 1);
         const bareRun = await measured(bare.child.pid, () => load(bareBase + page, connections, seconds));
         rows.push({
@@ -85,6 +86,7 @@ async function main() {
           "app p50 ms": appRun.result.latency.p50,
           "app p99 ms": appRun.result.latency.p99,
           "app CPU µs/req": appRun.cpuPerRequest,
+          ...renderFigures(appRun, answered),
           "bare req/s": Math.round(bareRun.result.requests.average),
           "bare p99 ms": bareRun.result.latency.p99,
           ratio: Number((appRun.result.requests.average / bareRun.result.requests.average).toFixed(2)),
@@ -99,7 +101,8 @@ async function main() {
     await client.query("update site_settings set enable_cache = true");
     console.log(
       `\n${connections} connections, ${seconds} s per measure, Accept-Encoding: ${ACCEPT_ENCODING}; ` +
-        "ratio = app req/s ÷ bare req/s (same bytes, same run)",
+        "ratio = app req/s ÷ bare req/s (same bytes, same run); renders = answers neither from the page " +
+        "cache (HIT) nor from another request's render (SHARED); CPU µs/render = all the app's CPU ÷ renders",
     );
     console.table(rows);
   } finally {
@@ -119,8 +122,34 @@ async function publicPages(base) {
   return ["/", "/blog", article, project, "/contact"];
 }
 
-function load(url, connections, duration) {
-  return autocannon({ url, connections, duration, headers: { "accept-encoding": ACCEPT_ENCODING } });
+function load(url, connections, duration, answered) {
+  const headers = { "accept-encoding": ACCEPT_ENCODING };
+  const requests = answered && [{ onResponse: (_status, _body, _context, answer) => answered.count(answer) }];
+  return autocannon({ url, connections, duration, headers, ...(requests ? { requests } : {}) });
+}
+
+/** Counts the answers by their X-Page-Cache header: HIT and SHARED ones cost no render. */
+function answersByCacheState() {
+  const counts = { HIT: 0, SHARED: 0 };
+  return {
+    counts,
+    count(headers) {
+      const name = Object.keys(headers).find((header) => header.toLowerCase() === "x-page-cache");
+      const state = name && headers[name];
+      if (state in counts) counts[state] += 1;
+    },
+  };
+}
+
+function renderFigures(run, answered) {
+  const renders = run.result.requests.total - answered.counts.HIT - answered.counts.SHARED;
+  return {
+    renders,
+    "app CPU µs/render":
+      renders > 0 && run.cpuPerRequest !== null
+        ? Math.round((run.cpuPerRequest * run.result.requests.total) / renders)
+        : null,
+  };
 }
 
 /** Runs a load and reports the server process's CPU time per request answered (from /proc). */
