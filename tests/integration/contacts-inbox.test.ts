@@ -6,6 +6,7 @@ import { db } from "~/server/db/client.server";
 import { auditLog, contactNotes, contacts, emailOutbox, users } from "~/server/db/schema";
 import {
   addContactNote,
+  countContacts,
   eraseContact,
   getContact,
   getNewContactsSummary,
@@ -183,6 +184,45 @@ describe("inbox changes", () => {
     const summary = await getNewContactsSummary();
     expect(summary.count).toBe(2);
     expect(summary.latest.map((item) => item.name)).toEqual(["Jean O'Brien", "Élodie Martin"]);
+  });
+});
+
+describe("request counts", () => {
+  /** The counts as the inbox reads them, beside a count of the rows themselves. */
+  async function counts() {
+    const statuses = ["new", "in_progress", "completed", "archived"] as const;
+    const kept = [await countContacts(), ...(await Promise.all(statuses.map((s) => countContacts(s))))];
+    const counted = [
+      await db().$count(contacts),
+      ...(await Promise.all(statuses.map((s) => db().$count(contacts, eq(contacts.status, s))))),
+    ];
+    return { kept, counted };
+  }
+
+  it("follow every insert, status change, erasure, retention delete and truncation", async () => {
+    const [first, second, third] = await seed();
+    expect(await counts()).toEqual({ kept: [4, 2, 1, 1, 0], counted: [4, 2, 1, 1, 0] });
+
+    await setContactStatus(context(), [first!.id, second!.id, third!.id], "archived");
+    await db().update(contacts).set({ subject: "Autre objet" }).where(eq(contacts.id, first!.id));
+    expect(await counts()).toEqual({ kept: [4, 0, 1, 0, 3], counted: [4, 0, 1, 0, 3] });
+
+    await eraseContact(context(), first!.id);
+    await db().delete(contacts).where(eq(contacts.status, "archived"));
+    expect(await counts()).toEqual({ kept: [1, 0, 1, 0, 0], counted: [1, 0, 1, 0, 0] });
+    expect((await listContacts(query(""))).total).toBe(1);
+    expect((await getNewContactsSummary()).count).toBe(0);
+
+    // A change rolled back leaves the counts as they were.
+    await db()
+      .transaction(async (tx) => {
+        await tx.insert(contacts).values({ name: "Annulé", email: "a@example.fr", message: "x" });
+        tx.rollback();
+      })
+      .catch(() => {});
+    expect(await counts()).toEqual({ kept: [1, 0, 1, 0, 0], counted: [1, 0, 1, 0, 0] });
+    await db().execute(sql`truncate contacts cascade`);
+    expect(await counts()).toEqual({ kept: [0, 0, 0, 0, 0], counted: [0, 0, 0, 0, 0] });
   });
 });
 

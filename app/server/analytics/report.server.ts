@@ -1,6 +1,7 @@
 import { and, count, sql, type SQL } from "drizzle-orm";
 import { staticPageNames, type AnalyticsRange } from "~/lib/analytics";
 import { db } from "~/server/db/client.server";
+import { countContacts } from "~/server/contacts/inbox.server";
 import { analyticsDaily, blogArticles, cmsPages, contacts, projects, users } from "~/server/db/schema";
 import { publiclyVisible } from "~/server/content/visibility.server";
 import { dayStart, lastSummedDay, summedPageViews } from "./rollup.server";
@@ -84,11 +85,11 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
   const { current, previous } = periods;
   const whole = { from: previous.from, to: current.to };
 
-  const [counters, perDay, ranked, requests, bySourcePage] = await Promise.all([
+  const [contactCount, counters, perDay, ranked, requests, bySourcePage] = await Promise.all([
+    countContacts(),
     db()
-      .execute<AnalyticsReport["counters"]>(
+      .execute<Omit<AnalyticsReport["counters"], "contacts">>(
         sql`select
-          (select count(*) from ${contacts})::int as "contacts",
           (select count(*) from ${blogArticles} where ${publiclyVisible(blogArticles)})::int as "articles",
           (select count(*) from ${projects} where ${publiclyVisible(projects)})::int as "projects",
           (select count(*) from ${users})::int as "users"`,
@@ -167,7 +168,7 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
   return {
     range,
     periods,
-    counters,
+    counters: { contacts: contactCount, ...counters },
     totals: { current: sum(current), previous: sum(previous) },
     series: [...series.values()],
     pages: pages.map((page) => ({
