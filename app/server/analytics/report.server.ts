@@ -1,5 +1,6 @@
-import { and, count, sql, type SQL } from "drizzle-orm";
+import { and, count, inArray, sql, type SQL } from "drizzle-orm";
 import { staticPageNames, type AnalyticsRange } from "~/lib/analytics";
+import type { AnalyticsDimension } from "~/lib/enums";
 import { db } from "~/server/db/client.server";
 import { countContacts } from "~/server/contacts/inbox.server";
 import { analyticsDaily, blogArticles, cmsPages, contacts, projects, users } from "~/server/db/schema";
@@ -44,19 +45,18 @@ export function periodsOf(range: AnalyticsRange, now: Date): { current: DaySpan;
 }
 
 /**
- * Per-day sums of a span: the stored rollups, and for the days not summed yet (today, normally)
- * the raw page views of those days only.
+ * Per-day sums of a span for `dimensions`: the stored rollups, and for the days not summed yet
+ * (today, normally) the raw page views of those days only.
  */
-function dailySums(span: DaySpan, dimensions: SQL): SQL {
+function dailySums(span: DaySpan, dimensions: readonly AnalyticsDimension[]): SQL {
   const firstLive = sql`greatest(${span.from}::date, coalesce(${lastSummedDay()} + 1, ${span.from}::date))`;
   return sql`
     select day, dimension, value, views, visitors from ${analyticsDaily}
       where ${analyticsDaily.day} between ${span.from}::date and ${span.to}::date
-        and ${analyticsDaily.dimension} ${dimensions}
+        and ${inArray(analyticsDaily.dimension, [...dimensions])}
     union all
     select day, dimension, value, views, visitors
-      from (${summedPageViews(firstLive, sql`${span.to}::date + 1`)}) live
-      where dimension ${dimensions}`;
+      from (${summedPageViews(firstLive, sql`${span.to}::date + 1`, dimensions)}) live`;
 }
 
 export type Traffic = { views: number; visitors: number };
@@ -98,7 +98,7 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
     db()
       .execute<{ day: string; views: number; visitors: number }>(
         sql`select to_char(day, 'YYYY-MM-DD') as day, sum(views)::int as views, sum(visitors)::int as visitors
-          from (${dailySums(whole, sql`= 'total'`)}) sums group by day`,
+          from (${dailySums(whole, ["total"])}) sums group by day`,
       )
       .then((result) => result.rows),
     db()
@@ -108,7 +108,7 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
             row_number() over (partition by dimension order by views desc, value) as rank
           from (
             select dimension, value, sum(views)::int as views, sum(visitors)::int as visitors
-            from (${dailySums(current, sql`in ('path', 'referrer', 'device')`)}) sums
+            from (${dailySums(current, ["path", "referrer", "device"])}) sums
             group by dimension, value
           ) totals
         ) ranked where rank <= ${TOP} order by dimension, rank`,

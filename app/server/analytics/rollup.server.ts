@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { analyticsDimensions, type AnalyticsDimension } from "~/lib/enums";
 import { db } from "~/server/db/client.server";
 import { analyticsDaily, analyticsSalts, pageViews } from "~/server/db/schema";
 import { logger as rootLogger } from "~/server/logger.server";
@@ -11,29 +12,50 @@ export function dayStart(day: SQL | string): SQL {
   return sql`((${day})::date::timestamp at time zone ${ANALYTICS_TIME_ZONE})`;
 }
 
+/** The raw column each summed dimension groups by ("total" groups by the day alone). */
+const dimensionColumns = {
+  path: "path",
+  referrer: "referrer",
+  device: "device_type",
+} as const satisfies Record<Exclude<AnalyticsDimension, "total">, string>;
+
 /**
  * Raw page views from `from` (inclusive) to `to` (exclusive), both day expressions, summed per day
- * and dimension: the rows `analytics_daily` holds. One pass, grouping sets for the dimensions.
+ * and dimension: the rows `analytics_daily` holds, for the `dimensions` asked only (each grouping
+ * set sorts the span's views once more). One pass, one grouping set a dimension. Texts are compared
+ * bytewise (collate "C"): grouping and distinct need equality only, and it sorts faster.
  */
-export function summedPageViews(from: SQL | string, to: SQL | string): SQL {
+export function summedPageViews(
+  from: SQL | string,
+  to: SQL | string,
+  dimensions: readonly AnalyticsDimension[] = analyticsDimensions,
+): SQL {
+  const grouped = dimensions
+    .filter((dimension) => dimension !== "total")
+    .map((dimension) => ({ dimension, column: sql.identifier(dimensionColumns[dimension]) }));
+  const dimension =
+    grouped.length > 0
+      ? sql`case ${sql.join(
+          grouped.map(({ dimension, column }) => sql`when grouping(${column}) = 0 then ${dimension}::text`),
+          sql` `,
+        )} else 'total' end`
+      : sql`'total'`;
+  const value = sql`coalesce(${sql.join([...grouped.map(({ column }) => column), sql`''`], sql`, `)})`;
+  const sets = dimensions.map((name) =>
+    name === "total" ? sql`(day)` : sql`(day, ${sql.identifier(dimensionColumns[name])})`,
+  );
   return sql`
-    select day,
-      case
-        when grouping(path) = 0 then 'path'
-        when grouping(referrer) = 0 then 'referrer'
-        when grouping(device_type) = 0 then 'device'
-        else 'total'
-      end as dimension,
-      coalesce(path, referrer, device_type, '') as value,
+    select day, ${dimension} as dimension, ${value} as value,
       count(*)::int as views,
       count(distinct visitor_hash)::int as visitors
     from (
       select (${pageViews.createdAt} at time zone ${ANALYTICS_TIME_ZONE})::date as day,
-        ${pageViews.path}, ${pageViews.referrer}, ${pageViews.deviceType}, ${pageViews.visitorHash}
+        ${pageViews.path} collate "C" as path, ${pageViews.referrer} collate "C" as referrer,
+        ${pageViews.deviceType} collate "C" as device_type, ${pageViews.visitorHash} collate "C" as visitor_hash
       from ${pageViews}
       where ${pageViews.createdAt} >= ${dayStart(from)} and ${pageViews.createdAt} < ${dayStart(to)}
     ) raw
-    group by grouping sets ((day), (day, path), (day, referrer), (day, device_type))`;
+    group by grouping sets (${sql.join(sets, sql`, `)})`;
 }
 
 /** The last day summed into analytics_daily, or null before the first rollup. */
