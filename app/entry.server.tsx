@@ -1,13 +1,12 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 
 export const streamTimeout = 5_000;
 
 /**
- * Every page is rendered whole before it is sent (crawlers and visitors get complete HTML);
- * React Router's inline scripts carry the request's CSP nonce.
+ * Every page is rendered whole before it is sent (crawlers and visitors get complete HTML), as one
+ * body; React Router's inline scripts carry the request's CSP nonce.
  */
 export default function handleRequest(
   request: Request,
@@ -31,10 +30,23 @@ export default function handleRequest(
         // deferred contact form (its server HTML stays until its code is wanted) stays visible.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
-          pipe(body);
+          // Everything is ready, so React writes the page at once: collected into one buffer, it
+          // leaves as one chunk, not as hundreds of small ones each passed through a stream.
+          const chunks: Uint8Array[] = [];
+          const page = new Writable({
+            write(chunk: Uint8Array, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              clearTimeout(timeout);
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+              done();
+            },
+          });
+          page.on("error", reject);
+          pipe(page);
         },
         onShellError: reject,
         onError(error) {
@@ -43,6 +55,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    // Cleared once the page is written: a pending timer would keep the render's whole context alive.
+    const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
