@@ -7,6 +7,9 @@ import { SidebarProvider, sidebarOpenFromCookie } from "~/components/admin/sideb
 import { noStoreHeaders, requireUser, sessionCookieHeaders } from "~/server/auth/session.server";
 import { getNewContactsSummary } from "~/server/contacts/inbox.server";
 import { logger } from "~/server/logger.server";
+import { adminLinks } from "~/components/admin/stylesheet";
+
+export const links: Route.LinksFunction = adminLinks;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Back-office | BETIC Électricité" },

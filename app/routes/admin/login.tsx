@@ -17,6 +17,7 @@ import { logger } from "~/server/logger.server";
 import { retryAfterText } from "~/server/security/password-throttle.server";
 import { getPublicSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { adminLinks } from "~/components/admin/stylesheet";
 
 const loginSchema = z.object({
   email: z
@@ -40,6 +41,8 @@ function signInFailureMessage(code: string | undefined): string {
       return "Connexion refusée. Vérifiez vos identifiants et réessayez.";
   }
 }
+
+export const links: Route.LinksFunction = adminLinks;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Connexion | Back-office" },

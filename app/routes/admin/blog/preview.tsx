@@ -11,6 +11,7 @@ import { slugify } from "~/lib/slugify";
 import { noStoreHeaders, requireRole } from "~/server/auth/session.server";
 import { articleFormInput, getArticle, listAuthorNames } from "~/server/content/articles.server";
 import { getRelatedArticles } from "~/server/content/blog.server";
+import { adminLinks } from "~/components/admin/stylesheet";
 
 /**
  * /admin/blog/preview/{id} (back-office.md §2.6): the article as the public page shows it, from
@@ -18,6 +19,8 @@ import { getRelatedArticles } from "~/server/content/blog.server";
  * 'Aperçu' dialog, `?embed=1`: the page alone, at the frame's width). `new` previews a form not
  * saved yet.
  */
+export const links: Route.LinksFunction = adminLinks;
+
 export const meta: Route.MetaFunction = () => [
   { title: "Aperçu de l'article | Back-office" },
   { name: "robots", content: "noindex, nofollow" },

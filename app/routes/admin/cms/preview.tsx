@@ -7,12 +7,15 @@ import { sanitizeContentHtml } from "~/lib/content-html";
 import { CMS_LIMITED_PREVIEW, type CmsPageFormInput } from "~/lib/schemas/cms-page";
 import { noStoreHeaders, requireRole } from "~/server/auth/session.server";
 import { cmsPageFormInput, getCmsPage } from "~/server/content/cms.server";
+import { adminLinks } from "~/components/admin/stylesheet";
 
 /**
  * /admin/cms/preview/{id}: the CMS page as `/{slug}` shows it, from the stored page, then live from
  * the editor that frames it (`?embed=1`: the page alone, at the frame's width) or opened it in a
  * tab. `new` previews a page not saved yet.
  */
+export const links: Route.LinksFunction = adminLinks;
+
 export const meta: Route.MetaFunction = () => [
   { title: "Aperçu de la page | Back-office" },
   { name: "robots", content: "noindex, nofollow" },

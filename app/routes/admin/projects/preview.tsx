@@ -15,6 +15,7 @@ import { listGallery } from "~/server/projects/gallery.server";
 import { getProject, projectFormInput } from "~/server/projects/projects.server";
 import { buildSiteSeo } from "~/server/seo/site-seo.server";
 import { getPublicSettings } from "~/server/settings.server";
+import { adminLinks } from "~/components/admin/stylesheet";
 
 /**
  * /admin/projects/preview/{id} (back-office.md §2.12): the project as the public page shows it,
@@ -22,6 +23,8 @@ import { getPublicSettings } from "~/server/settings.server";
  * editor's 'Aperçu' dialog, `?embed=1`), with its status and, under it, its Google result and
  * its Facebook and Twitter cards. `new` previews a form not saved yet.
  */
+export const links: Route.LinksFunction = adminLinks;
+
 export const meta: Route.MetaFunction = () => [
   { title: "Aperçu du projet | Back-office" },
   { name: "robots", content: "noindex, nofollow" },
