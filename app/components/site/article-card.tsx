@@ -19,7 +19,7 @@ export function ArticleCard({
   const href = `/blog/${article.slug || article.id}`;
   return (
     <article className="card group">
-      <div className="aspect-[16/9] overflow-hidden bg-muted">
+      <div className="card-media aspect-[16/9]">
         {article.mainImage ? (
           <ResponsiveImage
             src={article.mainImage}
@@ -32,7 +32,7 @@ export function ArticleCard({
           />
         ) : null}
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-5">
+      <div className="card-body">
         {article.category ? <span className="card-tag">{article.category.name}</span> : null}
         <h3 className="card-title">
           <Link to={href} className="card-link">
@@ -40,11 +40,7 @@ export function ArticleCard({
           </Link>
         </h3>
         {article.excerpt ? <p className="card-text">{article.excerpt}</p> : null}
-        <ArticleByline
-          article={article}
-          className="mt-auto gap-x-4 gap-y-1 pt-2 text-xs text-muted-foreground"
-          iconClassName="size-3.5"
-        />
+        <ArticleByline article={article} className="card-byline" />
       </div>
     </article>
   );
@@ -59,21 +55,20 @@ export function ArticleByline({
 }: {
   article: Pick<ArticleSummary, "authorName" | "date" | "readTime">;
   className: string;
-  iconClassName: string;
+  iconClassName?: string;
   readTimeSuffix?: string;
 }) {
-  const item = "inline-flex items-center gap-1.5";
   return (
-    <p className={`flex flex-wrap items-center ${className}`}>
-      <span className={item}>
+    <p className={`byline ${className}`}>
+      <span>
         <Icon name="user" className={iconClassName} />
         {article.authorName}
       </span>
-      <span className={item}>
+      <span>
         <Icon name="calendar" className={iconClassName} />
         <time dateTime={new Date(article.date).toISOString()}>{formatLongDate(article.date)}</time>
       </span>
-      <span className={item}>
+      <span>
         <Icon name="clock" className={iconClassName} />
         {article.readTime}
         {readTimeSuffix}

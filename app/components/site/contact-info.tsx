@@ -61,16 +61,11 @@ function Item({
   children: React.ReactNode;
 }) {
   return (
-    <li className="flex gap-4">
-      <span
-        aria-hidden="true"
-        className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary [&_svg]:size-5"
-      >
-        {icon}
-      </span>
-      <div className="grid gap-1 text-sm">
-        <span className="font-medium text-foreground">{label}</span>
-        <div className="text-muted-foreground">{children}</div>
+    <li className="contact-item">
+      <span aria-hidden="true">{icon}</span>
+      <div>
+        <span>{label}</span>
+        <div>{children}</div>
       </div>
     </li>
   );

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ManageCookiesButton } from "~/components/site/consent-banner";
 import type { PublicSettings } from "~/server/settings.server";
 
-type FooterSettings = Pick<
+export type FooterSettings = Pick<
   PublicSettings,
   | "companyName"
   | "companyLogo"
@@ -21,7 +21,7 @@ type FooterSettings = Pick<
 >;
 
 const headingClass = "text-sm font-semibold uppercase tracking-wider text-white";
-const linkClass = "text-slate-300 transition-colors hover:text-white";
+const linkClass = "footer-link";
 
 /** Site footer: three columns and the legal line (public-site.md §2 Footer). */
 export function Footer({ settings }: { settings: FooterSettings }) {
@@ -41,7 +41,7 @@ export function Footer({ settings }: { settings: FooterSettings }) {
 
   return (
     <footer className="border-t border-white/10 bg-[hsl(222_50%_4%)] text-sm">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-3 lg:px-8">
+      <div className="site-width grid gap-10 py-14 md:grid-cols-3">
         <div className="space-y-4">
           <Link to="/" className="inline-flex items-center gap-2.5 rounded-md">
             <img
@@ -91,26 +91,26 @@ export function Footer({ settings }: { settings: FooterSettings }) {
 
         <div>
           <h2 className={headingClass}>Contact</h2>
-          <ul className="mt-4 space-y-3 text-slate-300">
+          <ul className="footer-contact mt-4 space-y-3 text-slate-300">
             {settings.companyPhone ? (
-              <li className="flex items-start gap-3">
-                <Icon name="phone" className="mt-0.5 size-4 shrink-0 text-betic-red" />
+              <li>
+                <Icon name="phone" />
                 <a href={`tel:${settings.companyPhone.replace(/[^\d+]/g, "")}`} className={linkClass}>
                   {settings.companyPhone}
                 </a>
               </li>
             ) : null}
             {settings.companyEmail ? (
-              <li className="flex items-start gap-3">
-                <Icon name="mail" className="mt-0.5 size-4 shrink-0 text-betic-red" />
+              <li>
+                <Icon name="mail" />
                 <a href={`mailto:${settings.companyEmail}`} className={`${linkClass} break-all`}>
                   {settings.companyEmail}
                 </a>
               </li>
             ) : null}
             {settings.companyAddress || cityLine ? (
-              <li className="flex items-start gap-3">
-                <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-betic-red" />
+              <li>
+                <Icon name="map-pin" />
                 <address className="not-italic">
                   {settings.companyAddress ? <span className="block">{settings.companyAddress}</span> : null}
                   {cityLine ? <span className="block">{cityLine}</span> : null}
@@ -122,7 +122,7 @@ export function Footer({ settings }: { settings: FooterSettings }) {
       </div>
 
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-slate-400 sm:px-6 lg:flex-row lg:items-center lg:justify-between lg:px-8">
+        <div className="site-width flex flex-col gap-4 py-6 text-slate-400 lg:flex-row lg:items-center lg:justify-between">
           <p>
             © {new Date().getFullYear()} {settings.companyName}. Tous droits réservés.
           </p>

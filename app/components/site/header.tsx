@@ -48,7 +48,7 @@ export function Header({
       >
         Aller au contenu
       </a>
-      <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      <div className="site-width flex h-full items-center justify-between gap-4">
         <SiteLogo name={companyName} logo={logo} />
         <div className="flex items-center gap-2 lg:gap-4">
           <DesktopNav flags={flags} categories={categories} />

@@ -145,29 +145,20 @@ function MenuGroup({
         name="mobile-menu-group"
         open={open}
         onToggle={(event) => onToggle(name, event.currentTarget.open)}
-        className="group"
+        className="menu-group group"
       >
-        <summary
-          className={`${linkClass} flex cursor-pointer list-none items-center justify-between [&::-webkit-details-marker]:hidden`}
-        >
+        <summary className={linkClass}>
           {label}
-          <Icon name="chevron-down" className="size-5 transition-transform group-open:rotate-180" />
+          <Icon name="chevron-down" />
         </summary>
-        <div className="ml-4 mt-1 space-y-1 border-l border-white/10 pl-3">
-          <Link
-            to={allHref}
-            className="block rounded-md px-3 py-2.5 text-sm font-semibold text-white hover:bg-white/10"
-          >
-            {allLabel}
-          </Link>
+        <div>
+          <Link to={allHref}>{allLabel}</Link>
           {categories.length > 0 ? (
             <>
-              <p className="px-3 pt-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
-                Catégories
-              </p>
+              <p>Catégories</p>
               <ul>
                 {categories.map((category) => (
-                  <li key={category.id}>
+                  <li key={category.slug}>
                     <Link
                       to={`${allHref}?category=${encodeURIComponent(category.slug)}`}
                       className="menu-sublink"

@@ -16,7 +16,7 @@ export function ProjectCard({
   const href = `/projects/${project.slug || project.id}`;
   return (
     <article className="card group">
-      <div className="relative aspect-[4/3] overflow-hidden bg-muted">
+      <div className="card-media relative aspect-[4/3]">
         {project.mainImage ? (
           <ResponsiveImage
             src={project.mainImage}
@@ -30,15 +30,15 @@ export function ProjectCard({
         ) : null}
         {project.category ? <span className="card-badge">{project.category}</span> : null}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-5">
+      <div className="card-body gap-2">
         <h3 className="card-title">
           <Link to={href} className="card-link">
             {project.title}
           </Link>
         </h3>
         {project.location ? (
-          <p className="inline-flex items-center gap-1 text-sm text-muted-foreground">
-            <Icon name="map-pin" className="size-4 text-betic-red" />
+          <p className="card-meta">
+            <Icon name="map-pin" />
             {project.location}
           </p>
         ) : null}

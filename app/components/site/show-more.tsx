@@ -62,13 +62,13 @@ export function ShowMoreList<T>({
 
 export function ShowMoreButton({ onClick, controls }: { onClick: () => void; controls?: string }) {
   return (
-    <div className="mt-8 flex justify-center md:hidden">
+    <div className="show-more">
       <button
         type="button"
         onClick={onClick}
         aria-controls={controls}
         aria-expanded={false}
-        className="inline-flex h-11 items-center gap-2 rounded-lg border border-white/15 bg-white/5 px-6 text-sm font-semibold text-white transition-colors hover:bg-white/10"
+        className="button-outline"
       >
         Voir plus
         <Icon name="chevron-down" className="size-4" />

@@ -174,7 +174,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         aria-labelledby="mission-title"
         className="border-y border-white/5 bg-[hsl(222_45%_8%)] py-20 sm:py-24"
       >
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="site-width">
           <h2 id="mission-title" className="sr-only">
             Mission et vision
           </h2>
@@ -193,7 +193,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="values-title" className="py-20 sm:py-24">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="site-width">
           <SectionHeading
             id="values-title"
             eyebrow="Nos valeurs"

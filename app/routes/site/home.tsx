@@ -41,9 +41,6 @@ export async function loader() {
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(siteSeo(matches), { path: "/" });
 
-const allLinkClass =
-  "inline-flex h-12 items-center gap-2 rounded-lg border border-white/15 bg-white/5 px-6 font-semibold text-white transition-colors hover:border-betic-red/60 hover:bg-white/10";
-
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { expertise, projects, articles, contactForm, contact } = loaderData;
   return (
@@ -79,12 +76,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           emptyText="Aucun article publié pour le moment."
           allHref="/blog"
           allLabel="Voir tous les articles"
-          className="border-y border-white/5 bg-[hsl(222_45%_8%)]"
+          className="section-alt"
         />
       ) : null}
 
-      <section id="contact" aria-labelledby="contact-title" className="scroll-mt-[72px] py-20 sm:py-28">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+      <section id="contact" aria-labelledby="contact-title" className="section">
+        <div className="site-width">
           <SectionHeading
             id="contact-title"
             eyebrow="Contact"
@@ -121,12 +118,8 @@ function LatestSection<Item extends { id: string }>(props: {
 }) {
   const titleId = `${props.id}-title`;
   return (
-    <section
-      id={props.id}
-      aria-labelledby={titleId}
-      className={clsx("scroll-mt-[72px] py-20 sm:py-28", props.className)}
-    >
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+    <section id={props.id} aria-labelledby={titleId} className={clsx("section", props.className)}>
+      <div className="site-width">
         <SectionHeading id={titleId} eyebrow={props.eyebrow} title={props.title} text={props.text} />
         {props.items.length > 0 ? (
           <ShowMoreList
@@ -141,7 +134,7 @@ function LatestSection<Item extends { id: string }>(props: {
           <p className="mt-14 text-center text-slate-300">{props.emptyText}</p>
         )}
         <div className="mt-12 flex justify-center">
-          <Link to={props.allHref} className={allLinkClass}>
+          <Link to={props.allHref} className="button-all">
             {props.allLabel}
             <Icon name="arrow-right" className="size-5" />
           </Link>

@@ -46,12 +46,8 @@ const TEXTS: Record<string, string> = {
 
 export function ExpertiseGrid({ blocks }: { blocks: ExpertiseBlock[] }) {
   return (
-    <section
-      id="expertise"
-      aria-labelledby="expertise-title"
-      className="scroll-mt-[72px] border-y border-white/5 bg-[hsl(222_45%_8%)] py-20 sm:py-28"
-    >
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+    <section id="expertise" aria-labelledby="expertise-title" className="section section-alt">
+      <div className="site-width">
         <SectionHeading
           id="expertise-title"
           eyebrow="Expertise"
@@ -77,10 +73,10 @@ function ExpertiseCard({ block }: { block: ExpertiseBlock }) {
   return (
     <article
       className={clsx(
-        "relative flex w-full flex-col overflow-hidden rounded-2xl border border-white/10 shadow-lg shadow-black/20",
+        "expertise-card",
         BACKGROUNDS[block.backgroundColor] ?? "bg-card",
         TEXTS[block.textColor] ?? "text-foreground",
-        block.isFeatured && "ring-2 ring-betic-red ring-offset-2 ring-offset-background",
+        block.isFeatured && "expertise-featured",
       )}
     >
       {block.imageUrl ? (
@@ -92,8 +88,8 @@ function ExpertiseCard({ block }: { block: ExpertiseBlock }) {
         />
       ) : null}
       {block.customIconUrl ? null : <Icon name={icon} className="expertise-watermark" />}
-      <div className="relative flex flex-1 flex-col p-7">
-        <div className="flex items-start justify-between gap-4">
+      <div className="expertise-body">
+        <div>
           <span className="expertise-icon">
             {block.customIconUrl ? (
               <img
@@ -113,8 +109,8 @@ function ExpertiseCard({ block }: { block: ExpertiseBlock }) {
             </span>
           ) : null}
         </div>
-        <h3 className="mt-6 text-xl font-semibold">{block.title}</h3>
-        <p className="mt-3 leading-relaxed">{block.description}</p>
+        <h3>{block.title}</h3>
+        <p>{block.description}</p>
       </div>
     </article>
   );

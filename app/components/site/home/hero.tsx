@@ -76,20 +76,11 @@ export function Hero({ phone }: { phone: string | null }) {
             <h2 className="text-lg font-semibold text-white">Nos interventions</h2>
             <ol className="mt-6 space-y-5">
               {HERO_SERVICES.map((service, index) => (
-                <li
-                  key={service.title}
-                  data-service-interest={service.service}
-                  className="flex items-start gap-4"
-                >
-                  <span
-                    aria-hidden
-                    className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-betic-red/15 text-lg font-bold text-red-300 ring-1 ring-betic-red/30"
-                  >
-                    {index + 1}
-                  </span>
+                <li key={service.title} data-service-interest={service.service} className="hero-step">
+                  <span aria-hidden>{index + 1}</span>
                   <div>
-                    <h3 className="font-semibold text-white">{service.title}</h3>
-                    <p className="text-sm text-slate-400">{service.detail}</p>
+                    <h3>{service.title}</h3>
+                    <p>{service.detail}</p>
                   </div>
                 </li>
               ))}

@@ -62,8 +62,8 @@ const REASSURANCES = [
 export function Services() {
   const [expanded, setExpanded] = useState(false);
   return (
-    <section id="services" aria-labelledby="services-title" className="scroll-mt-[72px] py-20 sm:py-28">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+    <section id="services" aria-labelledby="services-title" className="section">
+      <div className="site-width">
         <SectionHeading
           id="services-title"
           eyebrow="Nos services"
@@ -72,19 +72,16 @@ export function Services() {
         />
         <ul className="mt-14 grid gap-6 md:grid-cols-3">
           {SERVICES.map(({ icon, title, text, points }) => (
-            <li
-              key={title}
-              className="flex flex-col rounded-2xl border border-white/10 bg-card p-7 shadow-sm transition hover:border-betic-red/50"
-            >
-              <span className="flex size-12 items-center justify-center rounded-xl bg-betic-red/15 text-red-400">
+            <li key={title} className="service-card">
+              <span className="service-icon">
                 <Icon name={icon} className="size-6" />
               </span>
               <h3 className="mt-5 text-xl font-semibold text-white">{title}</h3>
               <p className="mt-2 text-slate-300">{text}</p>
-              <ul className="mt-5 space-y-2.5 text-sm text-slate-300">
+              <ul className="checklist">
                 {points.map((point) => (
-                  <li key={point} className="flex items-start gap-2">
-                    <Icon name="check" className="mt-0.5 size-4 shrink-0 text-red-400" />
+                  <li key={point}>
+                    <Icon name="check" />
                     {point}
                   </li>
                 ))}
@@ -98,14 +95,11 @@ export function Services() {
           className={clsx("mt-6 grid gap-6 md:grid-cols-3", !expanded && "max-md:hidden")}
         >
           {REASSURANCES.map(({ icon, title, text }) => (
-            <li
-              key={title}
-              className="flex items-start gap-4 rounded-2xl border border-white/10 bg-white/[0.03] p-6"
-            >
-              <Icon name={icon} className="size-8 shrink-0 text-red-400" />
+            <li key={title} className="reassurance">
+              <Icon name={icon} />
               <div>
-                <h3 className="font-semibold text-white">{title}</h3>
-                <p className="mt-1 text-sm text-slate-300">{text}</p>
+                <h3>{title}</h3>
+                <p>{text}</p>
               </div>
             </li>
           ))}
