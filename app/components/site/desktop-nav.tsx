@@ -173,7 +173,7 @@ function Dropdown({
                 </p>
                 <ul>
                   {categories.map((category) => (
-                    <li key={category.id}>
+                    <li key={category.slug}>
                       <Link
                         to={`${allHref}?category=${encodeURIComponent(category.slug)}`}
                         className="block rounded-md px-3 py-2 text-sm text-slate-200 transition-colors hover:bg-white/10 hover:text-white focus-visible:bg-white/10"

@@ -2,13 +2,13 @@ import { lazy, Suspense } from "react";
 import { isRouteErrorResponse, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { PendingContent } from "~/components/site/content-pending";
 import type { Route } from "./+types/layout";
-import { Footer } from "~/components/site/footer";
+import { Footer, type FooterSettings } from "~/components/site/footer";
 import { Header } from "~/components/site/header";
 import { JsonLd } from "~/components/site/json-ld";
 import { Tracking } from "~/components/site/tracking";
 import { useSectionScroll } from "~/components/site/section-link";
 import { notFoundMeta, seoMeta, SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
-import { getPublicSettings } from "~/server/settings.server";
+import { getPublicSettings, type PublicSettings } from "~/server/settings.server";
 import { getNavigationCategories } from "~/server/content/navigation.server";
 import { getTrackingState } from "~/server/analytics/tracking.server";
 import { buildBusinessJsonLd, buildSiteSeo } from "~/server/seo/site-seo.server";
@@ -20,8 +20,8 @@ const NotFound = lazy(() =>
 
 /**
  * Frame of every public page: header, footer and the company's JSON-LD.
- * Loader data (children read it with useRouteLoaderData(SITE_LAYOUT_ROUTE_ID)): settings (the public
- * allowlist), navigation categories (empty when the matching feature is off), seo (SiteSeo for meta
+ * Loader data (children read it with useRouteLoaderData(SITE_LAYOUT_ROUTE_ID)): settings (the
+ * public settings the frame renders), navigation categories (empty when the matching feature is off), seo (SiteSeo for meta
  * functions: `siteSeo(matches)`) and businessJsonLd. Nothing in it may depend on the request beyond
  * what the page cache keys on: the same page is served to every anonymous visitor.
  */
@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     getTrackingState(request),
   ]);
   return {
-    settings,
+    settings: frameSettings(settings),
     categories: {
       blog: settings.enableBlog ? categories.blog : [],
       projects: settings.enableProjects ? categories.projects : [],
@@ -44,6 +44,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
+
+/** The settings the frame renders (header, footer, 404 links), and nothing else: every page's
+ * hydration data carries them. */
+function frameSettings(settings: PublicSettings): FooterSettings {
+  return {
+    companyName: settings.companyName,
+    companyLogo: settings.companyLogo,
+    companyDescription: settings.companyDescription,
+    companyPhone: settings.companyPhone,
+    companyEmail: settings.companyEmail,
+    companyAddress: settings.companyAddress,
+    companyCity: settings.companyCity,
+    companyZipCode: settings.companyZipCode,
+    facebookUrl: settings.facebookUrl,
+    instagramUrl: settings.instagramUrl,
+    linkedinUrl: settings.linkedinUrl,
+    enableProjects: settings.enableProjects,
+    enableBlog: settings.enableBlog,
+  };
+}
 
 /** Fallback head for child routes without their own meta, and for error pages. */
 export const meta: Route.MetaFunction = ({ loaderData, location, error }) => {

@@ -2,7 +2,8 @@
  * Category lists for the public menus (header dropdowns, mobile menu).
  *
  * Exported API
- * - `getNavigationCategories()`: { blog, projects }, each [{ id, name, slug }] sorted by name.
+ * - `getNavigationCategories()`: { blog, projects }, each [{ name, slug }] sorted by name (what the
+ *   menus render: every public page's hydration data carries them).
  *   Cached in process and dropped when a category table changes (any instance, via NOTIFY).
  *   A failed read gives empty lists (public-site.md §8: list reads fail silently).
  */
@@ -11,7 +12,7 @@ import { db } from "~/server/db/client.server";
 import { blogCategories, projectCategories } from "~/server/db/schema";
 import { cachedUntilContentChanges } from "~/server/cache/cached-until-content-changes.server";
 
-export type NavigationCategory = { id: string; name: string; slug: string };
+export type NavigationCategory = { name: string; slug: string };
 export type NavigationCategories = { blog: NavigationCategory[]; projects: NavigationCategory[] };
 
 export const getNavigationCategories = cachedUntilContentChanges(readCategories, {
@@ -21,11 +22,11 @@ export const getNavigationCategories = cachedUntilContentChanges(readCategories,
 });
 
 async function readCategories(): Promise<NavigationCategories> {
-  const columns = { id: blogCategories.id, name: blogCategories.name, slug: blogCategories.slug };
+  const columns = { name: blogCategories.name, slug: blogCategories.slug };
   const [blog, projects] = await Promise.all([
     db().select(columns).from(blogCategories).orderBy(asc(blogCategories.name)),
     db()
-      .select({ id: projectCategories.id, name: projectCategories.name, slug: projectCategories.slug })
+      .select({ name: projectCategories.name, slug: projectCategories.slug })
       .from(projectCategories)
       .orderBy(asc(projectCategories.name)),
   ]);
