@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import http, { type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import express from "express";
@@ -9,9 +8,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { startChangeNotifications, stopChangeNotifications } from "~/server/db/notifications.server";
-import { htmlCaching, serveCachedPage } from "~/server/cache/html-cache.server";
+import { htmlCaching } from "~/server/cache/html-cache.server";
 import { clearPageCache } from "~/server/cache/page-cache.server";
 import { securityHeaders } from "../../server/security";
+import { startCachingServer } from "../support/caching-server";
 
 /**
  * The middleware in front of a stand-in for React Router's handler, which renders pages the way
@@ -19,7 +19,7 @@ import { securityHeaders } from "../../server/security";
  * answered before Express, as server.js does. `/injected` also carries an inline script without
  * the nonce, as content that slipped past the sanitizer would.
  */
-let server: Server;
+let server: Awaited<ReturnType<typeof startCachingServer>>;
 let base = "";
 let renders = 0;
 let phone = "";
@@ -49,18 +49,13 @@ beforeAll(async () => {
     if (req.path === "/injected") res.write(`<div><script>${INJECTED}</script></div>`);
     res.end(`<script nonce="${nonce}">${SCRIPTS[1]}</script></body></html>`);
   });
-  server = http.createServer((req, res) => {
-    const render = () => app(req, res);
-    if (!serveCachedPage(req, res, render)) render();
-  });
-  server.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startCachingServer(app);
+  base = server.base;
 });
 
 afterAll(async () => {
   await stopChangeNotifications();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
 });
 
 beforeEach(async () => {

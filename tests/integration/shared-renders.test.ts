@@ -1,5 +1,4 @@
-import http, { type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import http from "node:http";
 import { brotliDecompressSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -7,9 +6,10 @@ import { sql } from "drizzle-orm";
 import { onContentChanged } from "~/server/content-changes.server";
 import { db } from "~/server/db/client.server";
 import { startChangeNotifications, stopChangeNotifications } from "~/server/db/notifications.server";
-import { htmlCaching, serveCachedPage } from "~/server/cache/html-cache.server";
+import { htmlCaching } from "~/server/cache/html-cache.server";
 import { clearPageCache } from "~/server/cache/page-cache.server";
 import { securityHeaders } from "../../server/security";
+import { startCachingServer } from "../support/caching-server";
 
 /**
  * Identical anonymous requests arriving while their page renders share that render
@@ -19,7 +19,7 @@ import { securityHeaders } from "../../server/security";
  * in server.js, which decides synchronously whether a request waits for a render in progress, and
  * `arrived` counts them there.
  */
-let server: Server;
+let server: Awaited<ReturnType<typeof startCachingServer>>;
 let base = "";
 let renders = 0;
 let arrived = 0;
@@ -45,19 +45,13 @@ beforeAll(async () => {
     res.write(`<!DOCTYPE html><html><body><p>${row!.phone}</p>`);
     res.end(`<script nonce="${nonce}">window.ok = 1</script></body></html>`);
   });
-  server = http.createServer((req, res) => {
-    arrived += 1;
-    const render = () => app(req, res);
-    if (!serveCachedPage(req, res, render)) render();
-  });
-  server.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startCachingServer(app, () => (arrived += 1));
+  base = server.base;
 });
 
 afterAll(async () => {
   await stopChangeNotifications();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
 });
 
 beforeEach(async () => {
