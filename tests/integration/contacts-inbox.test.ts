@@ -1,11 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { parseListQuery } from "~/lib/list-query";
 import { contactListSpec } from "~/lib/schemas/contacts";
 import { db } from "~/server/db/client.server";
+import { throughIndexes } from "~/server/db/list.server";
 import { auditLog, contactNotes, contacts, emailOutbox, users } from "~/server/db/schema";
 import {
   addContactNote,
+  contactsWhere,
   countContacts,
   eraseContact,
   getContact,
@@ -127,6 +129,21 @@ describe("inbox list", () => {
     expect(second).toMatchObject({ total: 34, page: 2, pageCount: 2 });
     expect(second.items).toHaveLength(9);
     expect((await listContacts(query("page=999"))).page).toBe(2);
+  });
+
+  it("counts a search through the trigram indexes, never by reading the whole table", async () => {
+    await seed();
+    const where = contactsWhere(query("q=durand"));
+    const plan = async (run: (statement: SQL) => Promise<{ rows: Record<string, unknown>[] }>) =>
+      JSON.stringify(
+        (await run(sql`explain (format json) select count(*) from ${contacts} where ${where}`)).rows,
+      );
+    // On a few rows the planner reads the table; inside `throughIndexes` it takes the indexes.
+    expect(await plan((statement) => db().execute(statement))).toContain("Seq Scan");
+    const indexed = await throughIndexes((tx) => plan((statement) => tx.execute(statement)));
+    expect(indexed).toContain("contacts_name_trgm_idx");
+    expect(indexed).not.toContain("Seq Scan");
+    expect((await listContacts(query("q=durand"))).total).toBe(1);
   });
 });
 

@@ -4,7 +4,13 @@ import type { ListPage } from "~/lib/list-query";
 import type { ContactListQuery } from "~/lib/schemas/contacts";
 import { mutate, MissingRowError, type MutationContext } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";
-import { containsText, listOrder, listPage } from "~/server/db/list.server";
+import {
+  containsText,
+  listOrder,
+  listPage,
+  throughIndexes,
+  TRIGRAM_SEARCH_MIN_LENGTH,
+} from "~/server/db/list.server";
 import { contactNotes, contacts, contactStatusCounts } from "~/server/db/schema";
 import { deleteContactsWithData } from "./retention.server";
 
@@ -70,12 +76,18 @@ export async function countContacts(status?: string): Promise<number> {
   return row?.requests ?? 0;
 }
 
+/** How many requests a search finds: through the trigram indexes when the text is long enough. */
+function countMatches(query: ContactListQuery, where: SQL | undefined): Promise<number> {
+  if (query.q.length < TRIGRAM_SEARCH_MIN_LENGTH) return db().$count(contacts, where);
+  return throughIndexes((tx) => tx.$count(contacts, where));
+}
+
 /** One page of the inbox, filtered and counted in SQL. */
 export function listContacts(query: ContactListQuery): Promise<ListPage<ContactListItem>> {
   const where = contactsWhere(query);
   const order = listOrder(contacts.createdAt, query.dir, contacts.id);
   return listPage(query.page, {
-    count: () => (query.q ? db().$count(contacts, where) : countContacts(query.filters.status)),
+    count: () => (query.q ? countMatches(query, where) : countContacts(query.filters.status)),
     // The page's ids first, from the order's index alone, then only those 25 rows: a deep page
     // (2,000) skips index entries instead of reading 50,000 rows from the table.
     rows: ({ limit, offset }) =>

@@ -1,5 +1,6 @@
 import { asc, desc, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { PAGE_SIZE, type ListPage, type SortDirection } from "~/lib/list-query";
+import { db, type DatabaseTransaction } from "./client.server";
 
 /** Makes `%`, `_` and `\` match themselves in a LIKE pattern (escape character `\`). */
 export function escapeLike(text: string): string {
@@ -15,6 +16,22 @@ export function containsText(columns: SQLWrapper[], search: string): SQL | undef
   if (!search) return undefined;
   const pattern = `%${escapeLike(search)}%`;
   return or(...columns.map((column) => sql`${column} ilike ${pattern} escape '\\'`));
+}
+
+/** The shortest search a trigram index can serve: shorter ones read the table whatever we do. */
+export const TRIGRAM_SEARCH_MIN_LENGTH = 3;
+
+/**
+ * Runs `query` in a transaction where the planner avoids reading whole tables, for a search that the
+ * trigram indexes can serve. The planner prices `ilike` like any comparison, so on long texts it
+ * prefers a table scan: counting « dupont » among 100,000 requests took 281 ms that way and 23 ms
+ * through the indexes.
+ */
+export function throughIndexes<Result>(query: (tx: DatabaseTransaction) => Promise<Result>): Promise<Result> {
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return query(tx);
+  });
 }
 
 /** Text compared as a French reader expects (accents beside their letter, case ignored first). */
