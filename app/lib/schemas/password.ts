@@ -1,13 +1,12 @@
-import type { z } from "~/lib/zod";
 import { BRAND_NAME } from "~/lib/site-defaults";
 
 /**
  * Common and guessable passwords are refused (zxcvbn with its French dictionary), on top of the
  * spec's 6-character minimum and its message, which the schemas keep checking first.
  *
- * The dictionaries weigh about a megabyte: they are imported on first use, on the server (the
- * actions parse with `refuseGuessablePasswords(...)`, asynchronously); the forms' own
- * validation in the browser stays synchronous and never loads them.
+ * The dictionaries weigh about a megabyte: they are imported on first use, by the server modules
+ * that set a password (app/server/auth); the forms' own validation in the browser stays
+ * synchronous and never loads them.
  */
 export const WEAK_PASSWORD_MESSAGE = "Ce mot de passe est trop courant ou trop facile à deviner.";
 
@@ -47,25 +46,4 @@ function loadScorer() {
 export async function isGuessablePassword(password: string, userInputs: string[] = []): Promise<boolean> {
   const score = await (await loadScorer())(password, [...SITE_WORDS, ...userInputs.flatMap(words)]);
   return score < MIN_PASSWORD_SCORE;
-}
-
-/**
- * `schema` plus the strength check on its `fields` (empty values are left to the schema). The
- * result must be parsed asynchronously: `parseWithZod(formData, { schema, async: true })`.
- * `userInputs` gives words of the person's own (their e-mail) that a password must not rest on.
- */
-export function refuseGuessablePasswords<Schema extends z.ZodType<Record<string, unknown>>>(
-  schema: Schema,
-  fields: string[],
-  userInputs: (value: z.output<Schema>) => string[] = () => [],
-) {
-  return schema.superRefine(async (value, context) => {
-    for (const field of fields) {
-      const password = value[field];
-      if (typeof password !== "string" || password === "") continue;
-      if (await isGuessablePassword(password, userInputs(value))) {
-        context.addIssue({ code: "custom", path: [field], message: WEAK_PASSWORD_MESSAGE });
-      }
-    }
-  });
 }

@@ -1,6 +1,5 @@
 import { z } from "~/lib/zod";
 import { userRoles } from "~/lib/enums";
-import { refuseGuessablePasswords } from "./password";
 
 /** Shortest password accepted (back-office.md §9); the server's auth settings use the same. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -53,13 +52,3 @@ export const passwordChangeSchema = z
       return typeof fields.newPassword === "string" && typeof fields.confirmPassword === "string";
     },
   });
-
-/**
- * The same forms as the server checks them: common and guessable passwords refused too. Parse
- * these in actions with `parseWithZod(formData, { schema, async: true })`.
- */
-export const createUserServerSchema = refuseGuessablePasswords(createUserSchema, ["password"], (value) => [
-  value.email,
-]);
-export const editUserServerSchema = refuseGuessablePasswords(editUserSchema, ["password"]);
-export const passwordChangeServerSchema = refuseGuessablePasswords(passwordChangeSchema, ["newPassword"]);
