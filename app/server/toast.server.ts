@@ -11,7 +11,7 @@ export const toastSchema = z.object({
   description: z.string().optional(),
 });
 export type Toast = z.infer<typeof toastSchema>;
-type ToastInput = z.input<typeof toastSchema>;
+export type ToastInput = z.input<typeof toastSchema>;
 
 const toastStorage = createCookieSessionStorage({
   cookie: {

@@ -12,8 +12,6 @@ import { contentStatuses, contentStatusLabels } from "~/lib/enums";
 import { formatShortDate } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
 import { articleListSpec, UNCATEGORIZED } from "~/lib/schemas/article";
-import { readRowRef } from "~/lib/schemas/common";
-import { MissingRowError } from "~/server/audit/mutation.server";
 import { requireRole } from "~/server/auth/session.server";
 import {
   deleteArticle,
@@ -21,8 +19,7 @@ import {
   listBlogCategories,
   type ArticleListItem,
 } from "~/server/content/articles.server";
-import { logger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { deleteListRow } from "~/server/admin/list-actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gestion du Blog | Back-office" }];
 
@@ -35,23 +32,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireRole(request, "user");
-  const formData = await request.formData();
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
-  const ref = readRowRef(formData);
-  const failed = (description: string) =>
-    redirectWithToast(back, { type: "error", title: "Erreur", description });
-  const gone = "Impossible de supprimer l'article: cet article n'existe plus.";
-  if (!ref) return failed(gone);
-  try {
-    await deleteArticle({ actor: user, ip: context.clientIp }, ref.id);
-  } catch (error) {
-    if (error instanceof MissingRowError) return failed(gone);
-    logger.error({ err: error }, "article delete failed");
-    return failed("Une erreur est survenue lors de la suppression de l'article");
-  }
-  return redirectWithToast(back, { title: "Article supprimé" });
+  const remove = (id: string) => deleteArticle({ actor: user, ip: context.clientIp }, id);
+  return deleteListRow(request, await request.formData(), remove, {
+    deleted: { title: "Article supprimé" },
+    gone: "Impossible de supprimer l'article: cet article n'existe plus.",
+    failed: "Une erreur est survenue lors de la suppression de l'article",
+  });
 }
 
 const columns: Column<ArticleListItem>[] = [

@@ -12,12 +12,9 @@ import { formatDateTime } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
 import { publicPath } from "~/lib/public-paths";
 import { cmsPageListSpec } from "~/lib/schemas/cms-page";
-import { readRowRef } from "~/lib/schemas/common";
-import { MissingRowError } from "~/server/audit/mutation.server";
 import { requireRole } from "~/server/auth/session.server";
 import { deleteCmsPage, listCmsPages, type CmsPageListItem } from "~/server/content/cms.server";
-import { logger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { deleteListRow } from "~/server/admin/list-actions.server";
 
 /** 'Gestion des pages' (/admin/cms): back-office.md §2.14, §8. */
 
@@ -31,26 +28,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireRole(request, "user");
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
   const formData = await request.formData();
-  if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
-  const ref = readRowRef(formData);
   const title = String(formData.get("title") ?? "").slice(0, 200);
-  const failed = (description: string) =>
-    redirectWithToast(back, { type: "error", title: "Erreur", description });
+  const remove = (id: string) => deleteCmsPage({ actor: user, ip: context.clientIp }, id);
   // §8: the refusal names the page; an unexpected failure says so.
-  if (!ref) return failed(`Impossible de supprimer la page "${title}".`);
-  try {
-    await deleteCmsPage({ actor: user, ip: context.clientIp }, ref.id);
-  } catch (error) {
-    if (error instanceof MissingRowError) return failed(`Impossible de supprimer la page "${title}".`);
-    logger.error({ err: error }, "CMS page delete failed");
-    return failed("Une erreur s'est produite lors de la suppression de la page.");
-  }
-  return redirectWithToast(back, {
-    title: "Page supprimée",
-    description: title ? `« ${title} »` : undefined,
+  return deleteListRow(request, formData, remove, {
+    deleted: { title: "Page supprimée", description: title ? `« ${title} »` : undefined },
+    gone: `Impossible de supprimer la page "${title}".`,
+    failed: "Une erreur s'est produite lors de la suppression de la page.",
   });
 }
 

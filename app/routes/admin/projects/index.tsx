@@ -11,13 +11,10 @@ import { Button } from "~/components/ui/button";
 import { formatShortDate } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
 import { publicPath } from "~/lib/public-paths";
-import { readRowRef } from "~/lib/schemas/common";
 import { projectListSpec } from "~/lib/schemas/project";
-import { MissingRowError } from "~/server/audit/mutation.server";
 import { requireRole } from "~/server/auth/session.server";
-import { logger } from "~/server/logger.server";
 import { deleteProject, listProjectCategories, listProjects } from "~/server/projects/projects.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { deleteListRow } from "~/server/admin/list-actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Projets | Back-office" }];
 
@@ -30,26 +27,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireRole(request, "user");
-  const formData = await request.formData();
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
-  const ref = readRowRef(formData);
-  try {
-    if (!ref) throw new MissingRowError("projects", String(formData.get("id")));
-    await deleteProject({ actor: user, ip: context.clientIp }, ref.id);
-  } catch (error) {
-    if (!(error instanceof MissingRowError)) logger.error({ err: error }, "project delete failed");
-    return redirectWithToast(back, {
-      type: "error",
-      title: "Erreur",
-      description:
-        error instanceof MissingRowError
-          ? "Ce projet n'existe plus."
-          : "Une erreur est survenue lors de la suppression du projet",
-    });
-  }
-  return redirectWithToast(back, { title: "Projet supprimé" });
+  const remove = (id: string) => deleteProject({ actor: user, ip: context.clientIp }, id);
+  return deleteListRow(request, await request.formData(), remove, {
+    deleted: { title: "Projet supprimé" },
+    gone: "Ce projet n'existe plus.",
+    failed: "Une erreur est survenue lors de la suppression du projet",
+  });
 }
 
 type ProjectRow = Route.ComponentProps["loaderData"]["projects"]["items"][number];
