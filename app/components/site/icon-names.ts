@@ -1,6 +1,6 @@
 /**
  * The icons of the public site: lucide's drawings (its names), plus the brand icons lucide 1.x
- * dropped. `npm run icons` writes their sprite, app/components/site/icons.svg, from this list.
+ * dropped. `npm run icons` writes their stylesheet, app/components/site/icons.css, from this list.
  */
 export const ICON_NAMES = [
   "arrow-left",

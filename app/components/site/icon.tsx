@@ -1,13 +1,10 @@
 import type { IconName } from "./icon-names";
-// A file of its own (never inlined: a `data:` URL cannot be referenced by <use>), fetched once and
-// cached with the other assets. Each icon in a page is then a <use> of about a hundred bytes.
-import spriteUrl from "./icons.svg?url&no-inline";
 
-/** A decorative icon from the site's sprite; its size and colour come from `className`. */
+/**
+ * A decorative icon of the site (its drawing in icons.css, painted by the .icon rule of app.css);
+ * its size and colour come from `className`. An <svg> so that the ui components' `[&_svg]` sizes
+ * apply to it as they do to lucide's.
+ */
 export function Icon({ name, className }: { name: IconName; className?: string }) {
-  return (
-    <svg aria-hidden="true" className={className ? `icon ${className}` : "icon"}>
-      <use href={`${spriteUrl}#${name}`} />
-    </svg>
-  );
+  return <svg aria-hidden="true" className={className ? `icon i-${name} ${className}` : `icon i-${name}`} />;
 }

@@ -7,7 +7,7 @@ import type { ExpertiseIcon, ExpertiseSize } from "~/lib/enums";
 import { clsx } from "clsx";
 import type { ExpertiseBlock } from "~/server/content/expertise.server";
 
-/** The spec's eight icon names (lucide's components) and their drawings in the site's sprite. */
+/** The spec's eight icon names (lucide's components) and their drawings in the site's icons.css. */
 export const EXPERTISE_ICONS: Record<ExpertiseIcon, IconName> = {
   Home: "house",
   Zap: "zap",
