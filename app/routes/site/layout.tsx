@@ -7,11 +7,17 @@ import { Header } from "~/components/site/header";
 import { JsonLd } from "~/components/site/json-ld";
 import { Tracking } from "~/components/site/tracking";
 import { useSectionScroll } from "~/components/site/section-link";
-import { notFoundMeta, seoMeta, SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
+import {
+  localBusinessJsonLd,
+  notFoundMeta,
+  seoMeta,
+  SITE_LAYOUT_ROUTE_ID,
+  type BusinessInfo,
+} from "~/lib/seo";
 import { getPublicSettings, type PublicSettings } from "~/server/settings.server";
 import { getNavigationCategories } from "~/server/content/navigation.server";
 import { getTrackingState } from "~/server/analytics/tracking.server";
-import { buildBusinessJsonLd, buildSiteSeo } from "~/server/seo/site-seo.server";
+import { buildSiteSeo } from "~/server/seo/site-seo.server";
 
 // Error pages only: their code stays out of every page's first download.
 const NotFound = lazy(() =>
@@ -22,7 +28,8 @@ const NotFound = lazy(() =>
  * Frame of every public page: header, footer and the company's JSON-LD.
  * Loader data (children read it with useRouteLoaderData(SITE_LAYOUT_ROUTE_ID)): settings (the
  * public settings the frame renders), navigation categories (empty when the matching feature is off), seo (SiteSeo for meta
- * functions: `siteSeo(matches)`) and businessJsonLd. Nothing in it may depend on the request beyond
+ * functions: `siteSeo(matches)`). The company's JSON-LD is built from settings and seo on both
+ * sides, not sent a second time in the hydration data. Nothing in it may depend on the request beyond
  * what the page cache keys on: the same page is served to every anonymous visitor.
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -38,16 +45,15 @@ export async function loader({ request }: Route.LoaderArgs) {
       projects: settings.enableProjects ? categories.projects : [],
     },
     seo: buildSiteSeo(settings),
-    businessJsonLd: buildBusinessJsonLd(settings),
     tracking,
   };
 }
 
 export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
 
-/** The settings the frame renders (header, footer, 404 links), and nothing else: every page's
- * hydration data carries them. */
-function frameSettings(settings: PublicSettings): FooterSettings {
+/** The settings the frame renders (header, footer, 404 links, the company's JSON-LD), and nothing
+ * else: every page's hydration data carries them. */
+function frameSettings(settings: PublicSettings): FooterSettings & BusinessInfo {
   return {
     companyName: settings.companyName,
     companyLogo: settings.companyLogo,
@@ -60,6 +66,8 @@ function frameSettings(settings: PublicSettings): FooterSettings {
     facebookUrl: settings.facebookUrl,
     instagramUrl: settings.instagramUrl,
     linkedinUrl: settings.linkedinUrl,
+    twitterUrl: settings.twitterUrl,
+    youtubeUrl: settings.youtubeUrl,
     enableProjects: settings.enableProjects,
     enableBlog: settings.enableBlog,
   };
@@ -91,7 +99,7 @@ function SiteFrame({ data, children }: { data: SiteLayoutData; children: React.R
         {children}
       </main>
       <Footer settings={settings} />
-      <JsonLd data={data.businessJsonLd} />
+      <JsonLd data={localBusinessJsonLd(settings, data.seo.publicUrl)} />
       <Tracking tracking={data.tracking} />
     </div>
   );

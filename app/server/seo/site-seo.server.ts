@@ -4,12 +4,12 @@
  * Exported API
  * - `buildSiteSeo(settings)`: the `SiteSeo` (see app/lib/seo.ts) the layout loader returns as `seo`;
  *   route meta functions read it with `siteSeo(matches)`. The canonical origin is PUBLIC_URL
- *   (config.publicUrl), never the request's Host header, which a client controls.
- * - `buildBusinessJsonLd(settings)`: the `Electrician` JSON-LD rendered by the layout on every page.
+ *   (config.publicUrl), never the request's Host header, which a client controls. The layout builds
+ *   the company's `Electrician` JSON-LD from it and the settings (`localBusinessJsonLd`).
  */
 import { config } from "~/server/config.server";
 import type { PublicSettings } from "~/server/settings.server";
-import { absoluteUrl, localBusinessJsonLd, type SiteSeo } from "~/lib/seo";
+import { absoluteUrl, type SiteSeo } from "~/lib/seo";
 
 /** Raster share card (social networks ignore SVG images). */
 export const DEFAULT_SHARE_IMAGE = "/og-image.png";
@@ -24,8 +24,4 @@ export function buildSiteSeo(settings: PublicSettings): SiteSeo {
     keywords: settings.siteKeywords,
     image: absoluteUrl(publicUrl, DEFAULT_SHARE_IMAGE),
   };
-}
-
-export function buildBusinessJsonLd(settings: PublicSettings) {
-  return localBusinessJsonLd(settings, config.publicUrl);
 }
