@@ -151,10 +151,7 @@ function Dropdown({
         className={`${itemClass} group`}
       >
         {label}
-        <Icon
-          name="chevron-down"
-          className="size-4 transition-transform duration-200 group-aria-expanded:rotate-180"
-        />
+        <Icon name="chevron-down" className="nav-chevron" />
       </button>
       {/* The top padding bridges the gap between the button and its panel. */}
       {open ? (

@@ -61,13 +61,13 @@ export function MobileMenu({
       <summary
         ref={summaryRef}
         aria-label={open ? "Fermer le menu" : "Ouvrir le menu"}
-        className="flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-white transition-colors hover:bg-white/10 [&::-webkit-details-marker]:hidden"
+        className="menu-toggle"
       >
         {open ? <Icon name="x" className="size-6" /> : <Icon name="menu" className="size-6" />}
       </summary>
       <nav
         aria-label="Menu mobile"
-        className="absolute inset-x-0 top-full max-h-[calc(100dvh-72px)] overflow-y-auto border-t border-white/10 bg-background/95 px-4 pb-6 pt-3 shadow-2xl shadow-black/50 backdrop-blur-md"
+        className="menu-panel"
         onClick={(event) => {
           if ((event.target as HTMLElement).closest("a")) close();
         }}
@@ -111,10 +111,7 @@ export function MobileMenu({
             </Link>
           </li>
         </ul>
-        <SectionLink
-          section="contact"
-          className="mt-4 flex h-12 items-center justify-center rounded-lg bg-betic-red text-base font-semibold text-white shadow-lg shadow-betic-red/20 transition-colors hover:bg-red-700"
-        >
+        <SectionLink section="contact" className="menu-cta">
           Devis Gratuit
         </SectionLink>
       </nav>

@@ -126,7 +126,7 @@ function LatestSection<Item extends { id: string }>(props: {
             items={props.items}
             getKey={(item) => item.id}
             label={props.label}
-            className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+            className="latest-grid"
           >
             {props.renderItem}
           </ShowMoreList>

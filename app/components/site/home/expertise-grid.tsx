@@ -103,11 +103,7 @@ function ExpertiseCard({ block }: { block: ExpertiseBlock }) {
               <Icon name={icon} className="size-7" />
             )}
           </span>
-          {block.isFeatured ? (
-            <span className="rounded-full bg-black/30 px-3 py-1 text-xs font-semibold uppercase tracking-wide">
-              À la une
-            </span>
-          ) : null}
+          {block.isFeatured ? <span className="expertise-badge">À la une</span> : null}
         </div>
         <h3>{block.title}</h3>
         <p>{block.description}</p>

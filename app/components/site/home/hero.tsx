@@ -17,14 +17,14 @@ export function Hero({ phone }: { phone: string | null }) {
     >
       {/* Decorative backdrop: a faint wiring grid and two glows, no image to download. */}
       <div aria-hidden className="absolute inset-0 -z-10 bg-[hsl(222_50%_5%)]">
-        <div className="absolute inset-0 bg-[linear-gradient(to_right,rgb(255_255_255/0.04)_1px,transparent_1px),linear-gradient(to_bottom,rgb(255_255_255/0.04)_1px,transparent_1px)] bg-[size:56px_56px] [mask-image:radial-gradient(ellipse_at_center,black_40%,transparent_75%)]" />
+        <div className="hero-grid" />
         <div className="absolute -left-40 top-1/4 size-[32rem] rounded-full bg-betic-red/20 blur-[120px]" />
         <div className="absolute -right-32 bottom-0 size-[28rem] rounded-full bg-blue-600/10 blur-[120px]" />
       </div>
 
       <div className="mx-auto grid w-full max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:gap-16 lg:px-8">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full border border-betic-red/40 bg-betic-red/10 px-4 py-1.5 text-sm font-medium text-red-200">
+          <p className="hero-badge">
             <span aria-hidden className="size-2 rounded-full bg-betic-red" />
             Électricien à Limoges et ses environs
           </p>
@@ -39,17 +39,11 @@ export function Hero({ phone }: { phone: string | null }) {
             sûres et conformes pour les particuliers comme pour les professionnels.
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <SectionLink
-              section="contact"
-              className="inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-red-700 px-6 font-semibold text-white shadow-lg shadow-red-900/40 transition-colors hover:bg-red-800"
-            >
+            <SectionLink section="contact" className="hero-cta">
               Demander un devis gratuit
               <Icon name="arrow-right" className="size-5" />
             </SectionLink>
-            <SectionLink
-              section="services"
-              className="inline-flex h-12 items-center justify-center rounded-lg border border-white/20 bg-white/5 px-6 font-semibold text-white backdrop-blur transition-colors hover:bg-white/10"
-            >
+            <SectionLink section="services" className="hero-cta-secondary">
               Découvrir nos services
             </SectionLink>
           </div>
@@ -89,11 +83,7 @@ export function Hero({ phone }: { phone: string | null }) {
         </div>
       </div>
 
-      <SectionLink
-        section="services"
-        aria-label="Défiler vers le bas"
-        className="absolute bottom-6 left-1/2 flex size-11 -translate-x-1/2 items-center justify-center rounded-full border border-white/15 text-white/80 transition-colors hover:bg-white/10 hover:text-white motion-safe:animate-bounce"
-      >
+      <SectionLink section="services" aria-label="Défiler vers le bas" className="hero-scroll">
         <Icon name="chevron-down" className="size-6" />
       </SectionLink>
     </section>
