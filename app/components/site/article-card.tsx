@@ -7,7 +7,7 @@ import type { ArticleSummary } from "~/server/content/blog.server";
 /** Card images (articles and projects) sit in a 1/2/3-column grid. */
 export const CARD_IMAGE_SIZES = "(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw";
 
-/** An article in a list: links to /blog/{slug or id} (public-site.md §2). */
+/** An article in a list: links to /blog/{slug} (public-site.md §2; the id also resolves there). */
 export function ArticleCard({
   article,
   priority = false,
@@ -16,7 +16,7 @@ export function ArticleCard({
   /** The first card of a list page is its largest image: load it first. */
   priority?: boolean;
 }) {
-  const href = `/blog/${article.slug || article.id}`;
+  const href = `/blog/${article.slug}`;
   return (
     <article className="card group">
       <div className="card-media aspect-[16/9]">

@@ -77,9 +77,9 @@ export function ArticleView({ article, related }: { article: ArticleViewData; re
               {related.sameCategory.length > 0 ? (
                 <ul className="mt-4 divide-y divide-white/10">
                   {related.sameCategory.map((other) => (
-                    <li key={other.id}>
+                    <li key={other.slug}>
                       <Link
-                        to={`/blog/${other.slug || other.id}`}
+                        to={`/blog/${other.slug}`}
                         className="group block py-3 focus-visible:outline-2 focus-visible:outline-ring"
                       >
                         <span className="font-medium text-slate-100 group-hover:text-red-300">
@@ -108,7 +108,7 @@ export function ArticleView({ article, related }: { article: ArticleViewData; re
             </h2>
             <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {related.similar.map((other) => (
-                <li key={other.id}>
+                <li key={other.slug}>
                   <ArticleCard article={other} />
                 </li>
               ))}

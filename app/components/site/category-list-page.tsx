@@ -39,7 +39,7 @@ export function categoryListMeta(
   });
 }
 
-export function CategoryListPage<Item extends { id: string }>({
+export function CategoryListPage<Item extends { slug: string }>({
   kind,
   eyebrow,
   title,
@@ -84,7 +84,7 @@ export function CategoryListPage<Item extends { id: string }>({
             <h2 className="sr-only">{itemsHeading}</h2>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {items.map((item, index) => (
-                <li key={item.id}>{renderItem(item, index)}</li>
+                <li key={item.slug}>{renderItem(item, index)}</li>
               ))}
             </ul>
           </>

@@ -4,7 +4,7 @@ import { CARD_IMAGE_SIZES } from "~/components/site/article-card";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import type { ProjectSummary } from "~/server/content/projects.server";
 
-/** A project in a list: links to /projects/{slug or id} (public-site.md §2). */
+/** A project in a list: links to /projects/{slug} (public-site.md §2; the id also resolves there). */
 export function ProjectCard({
   project,
   priority = false,
@@ -13,7 +13,7 @@ export function ProjectCard({
   /** The first card of a list page is its largest image: load it first. */
   priority?: boolean;
 }) {
-  const href = `/projects/${project.slug || project.id}`;
+  const href = `/projects/${project.slug}`;
   return (
     <article className="card group">
       <div className="card-media relative aspect-[4/3]">

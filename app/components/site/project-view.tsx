@@ -131,9 +131,9 @@ export function ProjectView({
             {related.length > 0 ? (
               <ul className="mt-4 space-y-4">
                 {related.map((other) => (
-                  <li key={other.id}>
+                  <li key={other.slug}>
                     <Link
-                      to={`/projects/${other.slug || other.id}`}
+                      to={`/projects/${other.slug}`}
                       className="group flex items-center gap-4 rounded-lg focus-visible:outline-2 focus-visible:outline-ring"
                     >
                       <div className="aspect-[4/3] w-24 shrink-0 overflow-hidden rounded-md bg-muted">

@@ -103,7 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 /** A home list of the latest items: cards (3 on mobile until 'Voir plus') and a link to them all. */
-function LatestSection<Item extends { id: string }>(props: {
+function LatestSection<Item extends { slug: string }>(props: {
   id: string;
   eyebrow: string;
   title: string;
@@ -124,7 +124,7 @@ function LatestSection<Item extends { id: string }>(props: {
         {props.items.length > 0 ? (
           <ShowMoreList
             items={props.items}
-            getKey={(item) => item.id}
+            getKey={(item) => item.slug}
             label={props.label}
             className="latest-grid"
           >

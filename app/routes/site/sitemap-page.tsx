@@ -20,11 +20,11 @@ export async function loader() {
     enableProjects: settings.enableProjects,
     enableBlog: settings.enableBlog,
     projects: projects?.map((project) => ({
-      to: `/projects/${project.slug || project.id}`,
+      to: `/projects/${project.slug}`,
       label: project.title,
     })),
     articles: articles?.map((article) => ({
-      to: `/blog/${article.slug || article.id}`,
+      to: `/blog/${article.slug}`,
       label: article.title,
     })),
   };

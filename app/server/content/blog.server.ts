@@ -13,7 +13,6 @@ export type CategoryRef = { name: string; slug: string };
 
 /** What an article card needs (public-site.md §2 "Blog list", §3). */
 export type ArticleSummary = {
-  id: string;
   slug: string;
   title: string;
   excerpt: string | null;
@@ -35,7 +34,6 @@ export const firstCategory = sql<CategoryRef | null>`(
 )`;
 
 const summaryColumns = {
-  id: blogArticles.id,
   slug: blogArticles.slug,
   title: blogArticles.title,
   excerpt: blogArticles.excerpt,
@@ -93,6 +91,8 @@ type ArticleListOptions = {
    */
   closestTo?: { articleId: string; categorySlug: string | null };
   excludeIds?: string[];
+  /** Articles already listed elsewhere on the page (the cards carry slugs, not ids). */
+  excludeSlugs?: string[];
   limit?: number;
 };
 
@@ -101,6 +101,7 @@ export async function listPublishedArticles(options: ArticleListOptions = {}): P
   const conditions = [publiclyVisible(blogArticles)];
   if (options.categorySlug) conditions.push(inCategory(options.categorySlug));
   if (options.excludeIds?.length) conditions.push(notInArray(blogArticles.id, options.excludeIds));
+  if (options.excludeSlugs?.length) conditions.push(notInArray(blogArticles.slug, options.excludeSlugs));
   const closeness = options.closestTo
     ? [
         sql`case when ${options.closestTo.categorySlug ? inCategory(options.closestTo.categorySlug) : sql`false`} then 0
@@ -126,6 +127,7 @@ async function readArticle(slugOrId: string) {
   const [row] = await db()
     .select({
       ...summaryColumns,
+      id: blogArticles.id,
       content: blogArticles.content,
       status: blogArticles.status,
       publishedAt: blogArticles.publishedAt,
@@ -174,7 +176,8 @@ export async function getRelatedArticles(article: { id: string; category: Catego
     : [];
   const similar = await listPublishedArticles({
     closestTo: { articleId: article.id, categorySlug: article.category?.slug ?? null },
-    excludeIds: [article.id, ...sameCategory.map((a) => a.id)],
+    excludeIds: [article.id],
+    excludeSlugs: sameCategory.map((a) => a.slug),
     limit: RELATED_ARTICLES_LIMIT,
   });
   return { sameCategory, similar };

@@ -10,25 +10,21 @@ export const RELATED_PROJECTS_LIMIT = 3;
 
 /** What a project card needs (public-site.md §7 "Projects"). */
 export type ProjectSummary = {
-  id: string;
   slug: string;
   title: string;
   description: string | null;
   location: string | null;
   category: string | null;
   mainImage: string | null;
-  date: Date;
 };
 
 const summaryColumns = {
-  id: projects.id,
   slug: projects.slug,
   title: projects.title,
   description: projects.description,
   location: projects.location,
   category: projects.category,
   mainImage: projects.mainImage,
-  date: displayDate(projects),
 };
 
 /** §7: newest publication first; a scheduled project that went live counts from its date. */
@@ -83,6 +79,8 @@ export async function getPublishedProject(slugOrId: string) {
   const [row] = await db()
     .select({
       ...summaryColumns,
+      id: projects.id,
+      date: displayDate(projects),
       content: projects.content,
       challenges: projects.challenges,
       solutions: projects.solutions,
