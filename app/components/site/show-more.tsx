@@ -19,7 +19,7 @@ export function ShowMoreList<T>({
   label,
 }: {
   items: readonly T[];
-  getKey: (item: T) => string;
+  getKey: (item: T, index: number) => string;
   children: (item: T) => React.ReactNode;
   className?: string;
   /** Classes of each item's <li> (the grid cell). */
@@ -37,8 +37,8 @@ export function ShowMoreList<T>({
         aria-label={label}
         className={clsx(className, hasMore && !expanded && "max-md:[&>li:nth-child(n+4)]:hidden")}
       >
-        {items.map((item) => (
-          <li key={getKey(item)} className={itemClassName?.(item)}>
+        {items.map((item, index) => (
+          <li key={getKey(item, index)} className={itemClassName?.(item)}>
             {children(item)}
           </li>
         ))}

@@ -12,7 +12,6 @@ import { logger } from "~/server/logger.server";
 
 export type ExpertiseBlock = Pick<
   typeof expertiseBlocks.$inferSelect,
-  | "id"
   | "title"
   | "description"
   | "iconName"
@@ -28,7 +27,6 @@ export async function listExpertiseBlocks(): Promise<ExpertiseBlock[]> {
   try {
     return await db()
       .select({
-        id: expertiseBlocks.id,
         title: expertiseBlocks.title,
         description: expertiseBlocks.description,
         iconName: expertiseBlocks.iconName,
