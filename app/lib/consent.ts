@@ -5,6 +5,11 @@
  * "analytics", "marketing" or "none".
  */
 export const CONSENT_COOKIE = "consent";
+/**
+ * Added to the address the 'Gérer les cookies' form returns to when it was sent before the page's
+ * scripts ran (a slow phone, or none): the page opens the banner once it is interactive.
+ */
+export const MANAGE_CONSENT_HASH = "#cookies";
 export const CONSENT_MAX_AGE_SECONDS = 182 * 24 * 60 * 60;
 
 export type Consent = { analytics: boolean; marketing: boolean };

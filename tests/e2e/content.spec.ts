@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, sql, test } from "../support/e2e";
+import { expect, gotoUntil, sql, test } from "../support/e2e";
 
 /*
  * Public content screens (public-site.md §2): blog, article, projects, project, CMS page.
@@ -153,9 +153,9 @@ test.describe("blog", () => {
     const draft = await insertArticle({ title: "Brouillon", status: "draft" });
     const archived = await insertArticle({ title: "Archive", status: "archived", publishedAt: at(-5) });
 
-    await page.goto("/blog");
+    // /blog was cached by the test before: the inserts reach it through a change notification.
     const links = page.locator(`a[href^="/blog/${RUN}"]`);
-    await expect(links).toHaveCount(2);
+    await gotoUntil(page, "/blog", () => expect(links).toHaveCount(2, { timeout: 1_000 }));
     await expect(page.locator(`a[href="/blog/${visible.slug}"]`)).toBeVisible();
     await expect(page.locator(`a[href="/blog/${scheduledPast.slug}"]`)).toBeVisible();
 
@@ -294,8 +294,9 @@ test.describe("projects", () => {
     });
     const future = await insertProject({ title: "Chantier futur", status: "published", publishedAt: at(24) });
     const draft = await insertProject({ title: "Chantier brouillon", status: "draft" });
-    await page.goto("/projects");
-    await expect(page.locator(`a[href^="/projects/${RUN}"]`)).toHaveCount(2);
+    // /projects was cached by the test before: the inserts reach it through a change notification.
+    const links = page.locator(`a[href^="/projects/${RUN}"]`);
+    await gotoUntil(page, "/projects", () => expect(links).toHaveCount(2, { timeout: 1_000 }));
     await expect(page.locator(`a[href="/projects/${shown.slug}"]`)).toBeVisible();
     await expect(page.locator(`a[href="/projects/${scheduled.slug}"]`)).toBeVisible();
     for (const hidden of [future, draft]) {

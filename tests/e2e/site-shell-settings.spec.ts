@@ -1,11 +1,5 @@
-import { expect, test } from "../support/e2e";
-import {
-  gotoUntil,
-  jsonLdBlocks,
-  readSettings,
-  updateSettings,
-  type SettingsRow,
-} from "./site-shell-support";
+import { expect, gotoUntil, test } from "../support/e2e";
+import { jsonLdBlocks, readSettings, updateSettings, type SettingsRow } from "./site-shell-support";
 
 // Feature switches and settings as the frame shows them; every test restores what it changed.
 test.use({ viewport: { width: 1280, height: 800 } });

@@ -1,4 +1,3 @@
-import { expect, type Page } from "@playwright/test";
 import { sql } from "../support/e2e";
 
 /** Settings columns the site-shell tests change; saved before and restored after each test. */
@@ -34,17 +33,6 @@ export async function updateSettings(values: SettingsRow) {
     `update site_settings set ${assignments}`,
     columns.map((column) => values[column]),
   );
-}
-
-/**
- * Settings reach the pages through caches dropped by the database's change notifications (within
- * about a second), so a check right after an update is retried until it holds.
- */
-export async function gotoUntil(page: Page, path: string, check: () => Promise<void>) {
-  await expect(async () => {
-    await page.goto(path);
-    await check();
-  }).toPass({ timeout: 10_000 });
 }
 
 /** The rule of app/server/content/visibility.server.ts, written out in SQL. */

@@ -181,6 +181,28 @@ test.describe("without a tag manager", () => {
     await expect(banner(page)).toBeVisible();
   });
 
+  test("'Gérer les cookies' pressed before the scripts ran opens the banner once they have", async ({
+    context,
+  }) => {
+    // Hold the page's scripts: the button is then a plain form, as on a slow phone. (A page of its
+    // own: the \`page\` fixture's goto waits for the scripts.)
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/about", { waitUntil: "domcontentloaded" });
+    const reloaded = page.waitForURL("/about#cookies", { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Gérer les cookies" }).click();
+    await reloaded;
+    await expect(page.locator("#consent-title")).toHaveCount(0);
+    release();
+    await expect(page.getByRole("heading", { name: "Vos choix en matière de cookies" })).toBeFocused();
+    // The address loses its marker, so reloading the page does not open the banner again.
+    await expect(page).toHaveURL(/\/about$/);
+  });
   test("the data layer receives page views, home events, scroll depth and section views", async ({
     page,
   }) => {

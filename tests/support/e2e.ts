@@ -1,7 +1,7 @@
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Page, test as base } from "@playwright/test";
+import { expect, type Page, test as base } from "@playwright/test";
 import pg from "pg";
 import { startApp } from "./e2e-app";
 import { E2E_ADMIN, E2E_USER } from "./e2e-constants";
@@ -111,4 +111,15 @@ function required(name: string) {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run the e2e tests through Playwright's global setup.`);
   return value;
+}
+
+/**
+ * Settings and content reach the pages through caches dropped by the database's change notifications (within
+ * about a second), so a check right after an update is retried until it holds.
+ */
+export async function gotoUntil(page: Page, path: string, check: () => Promise<void>) {
+  await expect(async () => {
+    await page.goto(path);
+    await check();
+  }).toPass({ timeout: 10_000 });
 }

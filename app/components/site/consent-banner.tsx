@@ -120,7 +120,10 @@ export function ConsentBanner({ open, consent, focusOnOpen, onChoose }: Props) {
   );
 }
 
-/** The footer's 'Gérer les cookies': reopens the banner (or, without JavaScript, forgets the choice). */
+/**
+ * The footer's 'Gérer les cookies': reopens the banner. Before the scripts run it is a form that
+ * forgets the choice and comes back to the page, which then opens the banner.
+ */
 export function ManageCookiesButton({ className }: { className?: string }) {
   const location = useLocation();
   return (

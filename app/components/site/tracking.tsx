@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { ConsentBanner, MANAGE_CONSENT_EVENT } from "~/components/site/consent-banner";
-import { allowsTagManager, consentCookie, type Consent } from "~/lib/consent";
+import { MANAGE_CONSENT_HASH, allowsTagManager, consentCookie, type Consent } from "~/lib/consent";
 import { pushDataLayer } from "~/lib/data-layer";
 import { notePageView } from "~/lib/page-trail";
 import type { TagManagerConfig } from "~/lib/tag-manager";
@@ -34,6 +34,15 @@ export function Tracking({ tracking }: Props) {
   useEffect(() => {
     const open = () => setBanner("requested");
     window.addEventListener(MANAGE_CONSENT_EVENT, open);
+    if (window.location.hash === MANAGE_CONSENT_HASH) {
+      // The footer's form was sent before this page was interactive: do now what it asked for.
+      window.history.replaceState(
+        window.history.state,
+        "",
+        window.location.pathname + window.location.search,
+      );
+      open();
+    }
     return () => window.removeEventListener(MANAGE_CONSENT_EVENT, open);
   }, []);
 

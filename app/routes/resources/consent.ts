@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/consent";
 import { safeLocalPath } from "~/lib/safe-redirect";
-import { CONSENT_ALL, CONSENT_COOKIE, CONSENT_NONE, consentCookie } from "~/lib/consent";
+import { CONSENT_ALL, CONSENT_COOKIE, CONSENT_NONE, MANAGE_CONSENT_HASH, consentCookie } from "~/lib/consent";
 
 /**
  * POST /api/consent: the cookie banner without JavaScript (with it, the banner sets the cookie
@@ -19,7 +19,8 @@ export async function action({ request }: Route.ActionArgs) {
         : choice === "custom"
           ? consentCookie({ analytics: form.has("analytics"), marketing: form.has("marketing") }, secure)
           : `${CONSENT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
-  return redirect(safeLocalPath(form.get("redirectTo")), { status: 303, headers: { "Set-Cookie": cookie } });
+  const back = safeLocalPath(form.get("redirectTo")) + (choice === "reset" ? MANAGE_CONSENT_HASH : "");
+  return redirect(back, { status: 303, headers: { "Set-Cookie": cookie } });
 }
 
 export function loader() {
