@@ -8,6 +8,7 @@ import {
   SEND_FAILED_MESSAGE,
 } from "~/lib/contact";
 import { parseContactSubmission, type ContactInput } from "~/lib/contact-schema";
+import { cachedUntilContentChanges } from "~/server/cache/cached-until-content-changes.server";
 import { db } from "~/server/db/client.server";
 import { contacts } from "~/server/db/schema";
 import { logger as rootLogger } from "~/server/logger.server";
@@ -54,11 +55,21 @@ async function mayConfirmTo(address: string) {
   );
 }
 
-/** What a page embedding <ContactForm> passes it. */
-export async function getContactFormProps(): Promise<ContactFormSettings> {
-  const robotCheck = robotCheckOf(await getSiteSettings());
-  return { recaptchaSiteKey: robotCheck.active ? robotCheck.siteKey : null };
-}
+/**
+ * What a page embedding <ContactForm> passes it. Read once and kept until the settings change: it
+ * needs the whole settings row (the robot check is on only with both keys), secrets decrypted.
+ */
+export const getContactFormProps = cachedUntilContentChanges(
+  async (): Promise<ContactFormSettings> => {
+    const robotCheck = robotCheckOf(await getSiteSettings());
+    return { recaptchaSiteKey: robotCheck.active ? robotCheck.siteKey : null };
+  },
+  {
+    fallback: { recaptchaSiteKey: null },
+    failure: "contact form settings read failed",
+    tables: ["site_settings"],
+  },
+);
 
 /** A path of the public site: no other site, no back office, no query string, bounded. */
 function publicPath(value: string): string | null {
