@@ -3,10 +3,12 @@
 // (drawn in its style). `npm run icons` after changing that list; tests/unit/icon-styles.test.ts
 // fails while the file is out of date.
 //
-// Each icon is a class holding its drawing as a data: URL, which the .icon rule of app.css uses as
-// a mask over the text colour. A page then carries `<svg aria-hidden="true" class="icon i-check">`
-// and nothing inside it: about half the bytes of a <use> of a sprite file, repeated 80 times on the
-// home page, and no shadow tree per icon for the browser to style.
+// All the drawings sit side by side in one SVG strip, a data: URL that the .icon rule uses as a
+// mask over the text colour; each icon's class moves the strip so that its own drawing shows. A
+// page then carries `<svg aria-hidden="true" class="icon i-check">` and nothing inside it: about
+// half the bytes of a <use> of a sprite file, repeated 80 times on the home page, and no shadow
+// tree per icon. One image for all icons, not one each: the browser builds an SVG document per
+// image, and one per icon made the first style pass of a page two to three times longer.
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { ICON_NAMES } from "../app/components/site/icon-names.ts";
@@ -27,14 +29,18 @@ const BRANDS = {
   ],
 };
 
+/** Width of an icon's cell in the strip: its 24-unit drawing and a gap, so no stroke shows beside it. */
+const CELL = 32;
+
 /**
- * The stylesheet's text: one `.i-{name}` class per icon, setting `--icon` to lucide's drawing with
- * its stroke style (black: a mask reads only where the drawing is).
+ * The stylesheet's text: the .icon rule's mask image (the strip, in lucide's stroke style; black,
+ * as a mask reads only where the drawing is) and size (the strip's width in icon widths), and one
+ * `.i-{name}` class per icon setting `--icon-x`, the mask position that shows its cell.
  * @param {readonly string[]} names
  */
 export async function buildIconStyles(names = ICON_NAMES) {
-  const rules = [];
-  for (const name of names) {
+  const cells = [];
+  for (const [index, name] of names.entries()) {
     const node = BRANDS[name] ?? (await import(`lucide-react/icons/${name}`)).__iconData.node;
     const shapes = node
       .map(([tag, attributes]) => {
@@ -42,12 +48,23 @@ export async function buildIconStyles(names = ICON_NAMES) {
         return `<${tag}${pairs.map(([attribute, value]) => ` ${attribute}='${value}'`).join("")}/>`;
       })
       .join("");
-    const drawing =
-      "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' " +
-      `stroke-width='2' stroke-linecap='round' stroke-linejoin='round'>${shapes}</svg>`;
-    rules.push(`.i-${name}{--icon:url("data:image/svg+xml,${dataUrlText(drawing)}")}`);
+    cells.push(`<g transform='translate(${index * CELL} 0)'>${shapes}</g>`);
   }
+  const strip =
+    `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${names.length * CELL} 24' fill='none' stroke='black' ` +
+    `stroke-width='2' stroke-linecap='round' stroke-linejoin='round'>${cells.join("")}</svg>`;
+  // In icon widths: the strip's width, and where each cell starts.
+  const stripWidth = (names.length * CELL) / 24;
+  const position = (index) => (index === 0 ? 0 : ((index * CELL) / 24 / (stripWidth - 1)) * 100);
+  const rules = [
+    `.icon{mask-image:url("data:image/svg+xml,${dataUrlText(strip)}");mask-size:${round(stripWidth * 100)}% 100%}`,
+    ...names.map((name, index) => `.i-${name}{--icon-x:${round(position(index))}%}`),
+  ];
   return `/* Written by \`npm run icons\` (scripts/icon-styles.js) from icon-names.ts: do not edit. */\n${rules.join("\n")}\n`;
+}
+
+function round(value) {
+  return Number(value.toFixed(4));
 }
 
 /** SVG text as a data: URL's text: only the characters a URL or CSS string cannot hold escaped. */

@@ -7,13 +7,21 @@ describe("icon styles", () => {
     expect(await readFile(ICONS_CSS_PATH, "utf8")).toBe(await buildIconStyles());
   });
 
-  it("draw each icon as lucide does, in a data: URL a CSS string can hold", async () => {
-    const styles = await buildIconStyles(["calendar"]);
-    const url = styles.match(/^\.i-calendar\{--icon:url\("data:image\/svg\+xml,([^"\n]+)"\)\}$/m)?.[1];
-    const drawing = decodeURIComponent(url ?? "");
-    expect(drawing).toContain(
-      "viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'",
+  it("draw the icons as lucide does, side by side in one data: URL, each class showing its own", async () => {
+    const styles = await buildIconStyles(["check", "calendar", "mail"]);
+    const url = styles.match(
+      /^\.icon\{mask-image:url\("data:image\/svg\+xml,([^"\n]+)"\);mask-size:400% 100%\}$/m,
+    )?.[1];
+    const strip = decodeURIComponent(url ?? "");
+    expect(strip).toContain(
+      "viewBox='0 0 96 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'",
     );
-    expect(drawing).toContain("<rect x='3' y='3' width='18' height='18' rx='2'/>");
+    expect(strip).toContain("<g transform='translate(0 0)'><path d='M20 6 9 17l-5-5'/></g>");
+    expect(strip).toContain("<g transform='translate(32 0)'><path d='M8 2v3'/>");
+    expect(strip).toContain("<rect x='3' y='3' width='18' height='18' rx='2'/>");
+    // The strip is 4 icons wide; a cell starts every 32/24 icon widths: position = start ÷ (4 − 1).
+    expect(styles).toContain(".i-check{--icon-x:0%}");
+    expect(styles).toContain(".i-calendar{--icon-x:44.4444%}");
+    expect(styles).toContain(".i-mail{--icon-x:88.8889%}");
   });
 });
