@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { brotliDecompressSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -33,6 +34,16 @@ beforeAll(async () => {
   app.use(htmlCaching({ serverCache: true }));
   app.use(async (req, res) => {
     const nonce = res.locals.cspNonce as string;
+    if (req.path === "/in-memory") {
+      // A page whose data is all in memory: 20 ms of rendering without waiting for anything.
+      renders += 1;
+      const until = Date.now() + 20;
+      while (Date.now() < until);
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      return void res.end(
+        `<!DOCTYPE html><html><body><script nonce="${nonce}">window.ok = 1</script></body></html>`,
+      );
+    }
     const [row] = (
       await db().execute<{ phone: string }>(sql`select company_phone as phone from site_settings`)
     ).rows;
@@ -152,6 +163,34 @@ describe("shared renders", () => {
     const later = await raw("/about");
     expect(later.headers["x-page-cache"]).toBeUndefined();
     expect(renders).toBe(2);
+  });
+
+  it("shares a render that waits for nothing with the identical requests already received", async () => {
+    // Once, so that the settings it reads are in memory as in a running site.
+    await raw("/in-memory");
+    renders = 0;
+    // Six connections, then their six requests written at once: all in the server's socket
+    // buffers before it reads any of them.
+    const sockets = await Promise.all(
+      Array.from({ length: 6 }, () => {
+        const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
+        return new Promise<net.Socket>((resolve) => socket.once("connect", () => resolve(socket)));
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const answers = sockets.map((socket) => {
+      const chunks: Buffer[] = [];
+      socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+      return new Promise<string>((resolve) =>
+        socket.on("end", () => resolve(Buffer.concat(chunks).toString("latin1"))),
+      );
+    });
+    for (const socket of sockets)
+      socket.write("GET /in-memory HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    const done = await Promise.all(answers);
+    expect(done.every((answer) => answer.startsWith("HTTP/1.1 200"))).toBe(true);
+    expect(done.filter((answer) => /\r\nx-page-cache: SHARED\r\n/i.test(answer))).toHaveLength(5);
+    expect(renders).toBe(1);
   });
 
   it("shares the render of a page cache miss, then serves the stored page", async () => {

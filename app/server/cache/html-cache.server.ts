@@ -144,6 +144,10 @@ export function htmlCaching(options: { serverCache: boolean }): RequestHandler {
       if (key !== undefined && !inProgress && !res.closed) {
         const end = (endShared = startRender(key));
         res.once("close", () => end(undefined));
+        // A page whose data is all in memory renders without waiting for anything: it would end
+        // before Node reads the identical requests already received, and each would render in
+        // turn. One turn of the event loop lets them in first, to wait for this render.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       const storeAs =
         key !== undefined && options.serverCache && (await getPublicSettings()).enableCache ? key : undefined;
