@@ -63,3 +63,16 @@ test("project pictures render as <picture> with AVIF sources and a sized WebP <i
     .toBe(true);
   expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\.avif$/);
 });
+
+test("a project's gallery thumbnails load the 320 px WebP, not the 640 px AVIF", async ({ page }) => {
+  await page.goto("/projects");
+  await page.locator("main article a").first().click();
+  const thumbnail = page.getByRole("button", { name: /^Afficher l'image 2 sur \d+$/ }).locator("img");
+  await expect(thumbnail).toHaveAttribute("sizes", "160px");
+  await thumbnail.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => thumbnail.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+    .toBe(true);
+  expect(await thumbnail.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/-320\.webp$/);
+  expect(await page.locator("main picture").count()).toBeGreaterThan(0);
+});

@@ -8,6 +8,12 @@ import { heightAtWidth, imageSrcSet, parseImageUrl, variantUrl, variantWidths } 
  */
 
 const FALLBACK_WIDTH = 960;
+/**
+ * Laid out at most this wide (CSS px), an image takes WebP only: 320 px covers it on a 2× screen,
+ * while the smallest AVIF kept is 640 px (AVIF_WIDTHS), twice the bytes and four times the pixels
+ * to decode, for each thumbnail of a gallery.
+ */
+const THUMBNAIL_MAX_WIDTH = 160;
 
 type ResponsiveImageProps = {
   src: string;
@@ -41,6 +47,21 @@ export function ResponsiveImage({
   }
 
   const size = sizeFor(image, width, height);
+  const fixedWidth = /^(\d+)px$/.exec(sizes.trim());
+  if (fixedWidth && Number(fixedWidth[1]) <= THUMBNAIL_MAX_WIDTH) {
+    return (
+      <img
+        src={imageUrlForWidth(src, FALLBACK_WIDTH)}
+        srcSet={imageSrcSet(image, "webp")}
+        sizes={sizes}
+        alt={alt}
+        width={size.width}
+        height={size.height}
+        className={className}
+        {...loading}
+      />
+    );
+  }
   // Every browser we serve reads AVIF; the rare one that does not gets one WebP of middling width
   // rather than a second list of sources repeated in every page's HTML.
   return (
