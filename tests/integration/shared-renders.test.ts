@@ -26,6 +26,7 @@ let renders = 0;
 let arrived = 0;
 let openGate: () => void = () => {};
 let gate: Promise<void> = Promise.resolve();
+let duringRender: () => void = () => {};
 
 beforeAll(async () => {
   await startChangeNotifications();
@@ -34,6 +35,16 @@ beforeAll(async () => {
   app.use(htmlCaching({ serverCache: true }));
   app.use(async (req, res) => {
     const nonce = res.locals.cspNonce as string;
+    if (req.path === "/held-thread") {
+      // Identical requests reach the server's socket buffers while the render holds the thread:
+      // Node can read them only after the render has ended.
+      renders += 1;
+      duringRender();
+      const until = Date.now() + 20;
+      while (Date.now() < until);
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      return void res.end(`<!DOCTYPE html><html><body><p>held</p></body></html>`);
+    }
     if (req.path === "/in-memory") {
       // A page whose data is all in memory: 20 ms of rendering without waiting for anything.
       renders += 1;
@@ -115,6 +126,31 @@ function html(answer: Answer) {
   ).toString("utf8");
 }
 
+/** Open connections, the server having accepted them, to write requests on at a chosen moment. */
+async function connections(count: number) {
+  const sockets = await Promise.all(
+    Array.from({ length: count }, () => {
+      const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
+      return new Promise<net.Socket>((resolve) => socket.once("connect", () => resolve(socket)));
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return sockets;
+}
+
+function rawRequest(path: string) {
+  return `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`;
+}
+
+/** The whole answer written on a socket, once the server has closed it. */
+function answerOf(socket: net.Socket) {
+  const chunks: Buffer[] = [];
+  socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+  return new Promise<string>((resolve) =>
+    socket.on("end", () => resolve(Buffer.concat(chunks).toString("latin1"))),
+  );
+}
+
 /**
  * Sends a request, and once its render has begun `count - 1` identical ones; when all of them
  * have arrived, opens the gate.
@@ -171,26 +207,32 @@ describe("shared renders", () => {
     renders = 0;
     // Six connections, then their six requests written at once: all in the server's socket
     // buffers before it reads any of them.
-    const sockets = await Promise.all(
-      Array.from({ length: 6 }, () => {
-        const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
-        return new Promise<net.Socket>((resolve) => socket.once("connect", () => resolve(socket)));
-      }),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const answers = sockets.map((socket) => {
-      const chunks: Buffer[] = [];
-      socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-      return new Promise<string>((resolve) =>
-        socket.on("end", () => resolve(Buffer.concat(chunks).toString("latin1"))),
-      );
-    });
-    for (const socket of sockets)
-      socket.write("GET /in-memory HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    const sockets = await connections(6);
+    const answers = sockets.map(answerOf);
+    for (const socket of sockets) socket.write(rawRequest("/in-memory"));
     const done = await Promise.all(answers);
     expect(done.every((answer) => answer.startsWith("HTTP/1.1 200"))).toBe(true);
     expect(done.filter((answer) => /\r\nx-page-cache: SHARED\r\n/i.test(answer))).toHaveLength(5);
     expect(renders).toBe(1);
+  });
+
+  it("shares a finished render with the identical requests that arrived while it held the thread", async () => {
+    const sockets = await connections(5);
+    const answers = sockets.map(answerOf);
+    const [first, ...others] = sockets;
+    duringRender = () => {
+      for (const socket of others) socket.write(rawRequest("/held-thread"));
+    };
+    first!.write(rawRequest("/held-thread"));
+    const done = await Promise.all(answers);
+    duringRender = () => {};
+    expect(done.every((answer) => answer.startsWith("HTTP/1.1 200"))).toBe(true);
+    expect(done.filter((answer) => /\r\nx-page-cache: SHARED\r\n/i.test(answer))).toHaveLength(4);
+    expect(renders).toBe(1);
+
+    // A request arriving once they have been read renders again.
+    await raw("/held-thread");
+    expect(renders).toBe(2);
   });
 
   it("shares the render of a page cache miss, then serves the stored page", async () => {

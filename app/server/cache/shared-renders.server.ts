@@ -38,6 +38,11 @@ export function renderInProgress(key: string): Promise<SharedRender | undefined>
  * Announces a render of this page; returns what ends it (called once with the shared page or
  * undefined; later calls do nothing). A render started after a content change replaces an older
  * one still running, which then ends without touching the newer.
+ *
+ * A render that ends with a page stays joinable until Node has read the requests that reached it
+ * meanwhile: a render that holds the thread to its end leaves them unread in the socket buffers,
+ * and they arrived while it ran. The next poll of the event loop reads them; the second
+ * setImmediate runs after it.
  */
 export function startRender(key: string): EndRender {
   let resolve!: (render: SharedRender | undefined) => void;
@@ -47,11 +52,15 @@ export function startRender(key: string): EndRender {
   };
   flights.set(key, flight);
   let ended = false;
+  const forget = () => {
+    if (flights.get(key) === flight) flights.delete(key);
+  };
   const end: EndRender = (render) => {
     if (ended) return;
     ended = true;
     clearTimeout(timeout);
-    if (flights.get(key) === flight) flights.delete(key);
+    if (render) setImmediate(() => setImmediate(forget));
+    else forget();
     resolve(render);
   };
   // A safety net: a render that never ends must not hold the requests waiting for it.
