@@ -91,8 +91,6 @@ type ArticleListOptions = {
    */
   closestTo?: { articleId: string; categorySlug: string | null };
   excludeIds?: string[];
-  /** Articles already listed elsewhere on the page (the cards carry slugs, not ids). */
-  excludeSlugs?: string[];
   limit?: number;
 };
 
@@ -101,7 +99,6 @@ export async function listPublishedArticles(options: ArticleListOptions = {}): P
   const conditions = [publiclyVisible(blogArticles)];
   if (options.categorySlug) conditions.push(inCategory(options.categorySlug));
   if (options.excludeIds?.length) conditions.push(notInArray(blogArticles.id, options.excludeIds));
-  if (options.excludeSlugs?.length) conditions.push(notInArray(blogArticles.slug, options.excludeSlugs));
   const closeness = options.closestTo
     ? [
         sql`case when ${options.closestTo.categorySlug ? inCategory(options.closestTo.categorySlug) : sql`false`} then 0
@@ -167,18 +164,23 @@ export async function getPublishedArticle(slugOrId: string | undefined) {
  * next (docs/decisions/ records why this departs from §7).
  */
 export async function getRelatedArticles(article: { id: string; category: CategoryRef | null }) {
-  const sameCategory = article.category
-    ? await listPublishedArticles({
-        categorySlug: article.category.slug,
-        excludeIds: [article.id],
-        limit: RELATED_ARTICLES_LIMIT,
-      })
-    : [];
-  const similar = await listPublishedArticles({
-    closestTo: { articleId: article.id, categorySlug: article.category?.slug ?? null },
-    excludeIds: [article.id],
-    excludeSlugs: sameCategory.map((a) => a.slug),
-    limit: RELATED_ARTICLES_LIMIT,
-  });
+  // Both read at once: the closest articles, enough of them that three are left once those of
+  // the side list are taken out.
+  const [sameCategory, closest] = await Promise.all([
+    article.category
+      ? listPublishedArticles({
+          categorySlug: article.category.slug,
+          excludeIds: [article.id],
+          limit: RELATED_ARTICLES_LIMIT,
+        })
+      : [],
+    listPublishedArticles({
+      closestTo: { articleId: article.id, categorySlug: article.category?.slug ?? null },
+      excludeIds: [article.id],
+      limit: 2 * RELATED_ARTICLES_LIMIT,
+    }),
+  ]);
+  const inSideList = new Set(sameCategory.map((a) => a.slug));
+  const similar = closest.filter((a) => !inSideList.has(a.slug)).slice(0, RELATED_ARTICLES_LIMIT);
   return { sameCategory, similar };
 }
