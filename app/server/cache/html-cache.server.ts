@@ -351,11 +351,28 @@ export function hashInlineScripts(html: string, nonce: string): { html: string; 
   return { html: html.replaceAll(attribute, ""), hashes: [...hashes] };
 }
 
-/** The coding to answer with: brotli, else gzip, else none (q=0 refuses one). */
+/** Accept-Encoding values seen, with their coding: browsers send a handful of distinct ones. */
+const codingByHeader = new Map<string, ContentCoding>();
+
+/**
+ * The coding to answer with: brotli, else gzip, else none (q=0 refuses one). Asked for every
+ * answer, so each distinct header is parsed once (the memo is emptied past 64 of them).
+ */
 function preferredCoding(header: string | string[] | undefined): ContentCoding {
   if (!header) return "identity";
+  const value = String(header);
+  let coding = codingByHeader.get(value);
+  if (!coding) {
+    if (codingByHeader.size >= 64) codingByHeader.clear();
+    coding = parseAcceptEncoding(value);
+    codingByHeader.set(value, coding);
+  }
+  return coding;
+}
+
+function parseAcceptEncoding(header: string): ContentCoding {
   const accepted = new Set<string>();
-  for (const item of String(header).split(",")) {
+  for (const item of header.split(",")) {
     const [name, ...params] = item.trim().toLowerCase().split(";");
     if (params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param))) continue;
     accepted.add(name!.trim());
