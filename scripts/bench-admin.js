@@ -2,8 +2,10 @@
 // build and a signed-in admin. One harness, one case a screen family (scripts/bench-admin/*.js):
 // each case seeds its data, then each of its screens is requested one request at a time (so the
 // time is the server's: loopback, no queue), after a warm-up; p50, p95 and the slowest are printed.
-// Target: p95 under 100 ms. The figures move with whatever else runs on the machine: they are
-// printed, never asserted.
+// Every case runs twice, each time on a fresh database: with 1/100 of its rows, then with all of
+// them; the ratio p95(all) ÷ p95(1/100) says whether a screen's cost grows with its table.
+// Targets: p95 under 100 ms, ratio at most 1.5. The figures move with whatever else runs on the
+// machine: they are printed, never asserted.
 //
 //   npm run bench:admin                      every case
 //   npm run bench:admin -- articles          only the named cases
@@ -11,10 +13,11 @@
 //
 // The app listens on BENCH_PORT (default 3200), its database on BENCH_PG_PORT (default 54349).
 //
-// A case is `{ name, seedLabel, seed(client, { adminEmail }), restartAfterSeed?, readyLabel?,
-// ready?(client), screens: [label, path, text the page must contain][] }`; add its module to
-// CASES. `seed` may return values (e.g. `{ edited: id }`): `{edited}` in its screens' paths is
-// replaced by them.
+// A case module exports `(scale) => case`, scale 1 being the full case; a case is `{ name,
+// seedLabel, seed(client, { adminEmail }), restartAfterSeed?, readyLabel?, ready?(client),
+// screens: [label, path, text the page must contain, rows][] }` (rows: what the screen reads, as
+// printed). Add its module to CASES. `seed` may return values (e.g. `{ edited: id }`): `{edited}`
+// in its screens' paths is replaced by them.
 import { execSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -28,24 +31,74 @@ import projects from "./bench-admin/projects.js";
 import { startProcess, waitFor } from "./bench-support.js";
 
 const CASES = [articles, projects, contacts, analytics];
+/** The growth baseline: each case with this share of its rows. */
+const SMALL_SCALE = 0.01;
 const ADMIN = { email: "bench@example.test", password: "Bench-password-2026!" };
 
 await main();
 
 async function main() {
-  const port = Number(process.env.BENCH_PORT ?? 3200);
-  const pgPort = Number(process.env.BENCH_PG_PORT ?? 54349);
   const requests = Number(process.env.BENCH_REQUESTS ?? 200);
-  const base = `http://127.0.0.1:${port}`;
   const wanted = process.argv.slice(2);
-  const unknown = wanted.filter((name) => !CASES.some((c) => c.name === name));
+  const names = CASES.map((make) => make(1).name);
+  const unknown = wanted.filter((name) => !names.includes(name));
   if (unknown.length > 0) {
-    console.error(`Unknown case(s): ${unknown.join(", ")}. Cases: ${CASES.map((c) => c.name).join(", ")}.`);
+    console.error(`Unknown case(s): ${unknown.join(", ")}. Cases: ${names.join(", ")}.`);
     process.exit(1);
   }
-  const cases = wanted.length > 0 ? CASES.filter((c) => wanted.includes(c.name)) : CASES;
+  const makers = wanted.length > 0 ? CASES.filter((make) => wanted.includes(make(1).name)) : CASES;
 
   execSync("node scripts/ensure-build.js", { stdio: "inherit" });
+  process.stderr.write("--- 1/100 des lignes\n");
+  const small = await measure(
+    makers.map((make) => make(SMALL_SCALE)),
+    requests,
+  );
+  process.stderr.write("--- toutes les lignes\n");
+  const large = await measure(
+    makers.map((make) => make(1)),
+    requests,
+  );
+
+  const ms = (value) => `${value.toFixed(1)} ms`;
+  const table = large.map((row) => {
+    const baseline = small.find((other) => other.label === row.label);
+    const ratio = row.p95 / baseline.p95;
+    return [
+      row.label,
+      row.rows,
+      ms(row.p50),
+      ms(row.p95),
+      ms(row.max),
+      baseline.rows,
+      ms(baseline.p95),
+      ratio.toFixed(2),
+      [row.p95 < 100 ? "" : "p95 > 100 ms", ratio <= 1.5 ? "" : "ratio > 1,5"].filter(Boolean).join(", "),
+    ];
+  });
+  const header = ["écran", "lignes", "p50", "p95", "max", "lignes (1/100)", "p95 (1/100)", "ratio", ""];
+  const widths = header.map((title, i) => Math.max(title.length, ...table.map((row) => row[i].length)));
+  const line = (cells) =>
+    cells
+      .map((cell, i) => (i < 2 || i === 5 || i === 8 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join("  ")
+      .trimEnd();
+  console.log(`\n${line(header)}`);
+  for (const row of table) console.log(line(row));
+  console.log(
+    `\n${requests} requêtes par écran, une à la fois, après 20 d'échauffement; temps mesuré par le client en local.` +
+      "\nratio = p95 avec toutes les lignes ÷ p95 avec 1/100 des lignes (objectif ≤ 1,5).",
+  );
+}
+
+/**
+ * Starts the app on a fresh embedded database, seeds `cases`, signs in and times each screen.
+ * Returns `{ label, rows, p50, p95, max }` a screen.
+ */
+async function measure(cases, requests) {
+  const port = Number(process.env.BENCH_PORT ?? 3200);
+  const pgPort = Number(process.env.BENCH_PG_PORT ?? 54349);
+  const base = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), "betic-bench-admin-"));
   const env = {
     NODE_ENV: "production",
@@ -75,8 +128,13 @@ async function main() {
     const screens = [];
     for (const c of cases) {
       const values = (await timed(c.seedLabel, () => c.seed(client, { adminEmail: ADMIN.email }))) ?? {};
-      for (const [label, pathname, expected] of c.screens)
-        screens.push([label, pathname.replace(/\{(\w+)\}/g, (_, key) => String(values[key])), expected]);
+      for (const [label, pathname, expected, rows] of c.screens)
+        screens.push([
+          label,
+          pathname.replace(/\{(\w+)\}/g, (_, key) => String(values[key])),
+          expected,
+          rows,
+        ]);
     }
 
     if (cases.some((c) => c.restartAfterSeed)) {
@@ -91,8 +149,8 @@ async function main() {
     for (const c of cases) if (c.ready) await timed(c.readyLabel ?? c.name, () => c.ready(client));
 
     const cookie = await signIn(base);
-    const rows = [];
-    for (const [label, pathname, expected] of screens) {
+    const results = [];
+    for (const [label, pathname, expected, rows] of screens) {
       process.stderr.write(`${label}\n`);
       const get = async () => {
         const response = await fetch(base + pathname, { headers: { cookie } });
@@ -109,21 +167,9 @@ async function main() {
       }
       times.sort((a, b) => a - b);
       const at = (q) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
-      rows.push({ label, p50: at(0.5), p95: at(0.95), max: times.at(-1) });
+      results.push({ label, rows, p50: at(0.5), p95: at(0.95), max: times.at(-1) });
     }
-
-    const width = Math.max(...rows.map((row) => row.label.length));
-    const ms = (value) => `${value.toFixed(1)} ms`.padStart(10);
-    console.log(
-      `\n${"écran".padEnd(width)}  ${"p50".padStart(10)}  ${"p95".padStart(10)}  ${"max".padStart(10)}`,
-    );
-    for (const row of rows) {
-      const flag = row.p95 < 100 ? "" : "  (> 100 ms)";
-      console.log(`${row.label.padEnd(width)}  ${ms(row.p50)}  ${ms(row.p95)}  ${ms(row.max)}${flag}`);
-    }
-    console.log(
-      `\n${requests} requêtes par écran, une à la fois, après 20 d'échauffement; temps mesuré par le client en local.`,
-    );
+    return results;
   } finally {
     await client?.end().catch(() => {});
     await app.stop();

@@ -33,3 +33,13 @@ export async function waitFor(url, server) {
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** A bench case's row count at `scale` (1 = the full case, 0.01 = its growth baseline), at least 1. */
+export function count(full, scale) {
+  return Math.max(1, Math.round(full * scale));
+}
+
+/** The number of the last page of a 25-row admin list of `rows` rows. */
+export function lastPage(rows) {
+  return Math.max(1, Math.ceil(rows / 25));
+}

@@ -1,5 +1,7 @@
 // bench:admin case: the articles (issue 7, "Speed at scale"): 10,000 articles over 20 categories and
 // 1,000 revisions; the list (first page, a search, a category, the last page) and the edit screen.
+import { count, lastPage } from "../bench-support.js";
+
 const ARTICLES = 10_000;
 const CATEGORIES = 20;
 const REVISIONS = 1_000;
@@ -7,20 +9,12 @@ const REVISIONS = 1_000;
 /** The article with the revisions: its edit screen is measured with its 'Historique' full. */
 const EDITED_SLUG = "bench-article-1";
 
-const screens = [
-  ["Articles : première page", "/admin/blog", "Gestion du Blog"],
-  ["Articles : recherche « tableau »", "/admin/blog?q=tableau", "Gestion du Blog"],
-  ["Articles : catégorie", "/admin/blog?category=bench-categorie-7", "Gestion du Blog"],
-  ["Articles : dernière page", "/admin/blog?page=400", "page 400 sur 400"],
-  ["Articles : modification", "/admin/blog/edit/{edited}", "Modifier l&#x27;Article"],
-];
-
 /**
  * Seeds the articles (three years of them, every status, a category each, three authors) and
  * REVISIONS revisions: all on one article, the worst case of its edit screen. Returns the values
  * the screens' paths need.
  */
-async function seed(client, { adminEmail }) {
+async function seed(client, { adminEmail }, { articles, revisions }) {
   await client.query(
     `insert into blog_categories (name, slug)
      select 'Catégorie ' || i, 'bench-categorie-' || i from generate_series(1, $1) i`,
@@ -43,11 +37,11 @@ async function seed(client, { adminEmail }) {
        case when i % 6 = 4 then at + interval '30 days' end,
        '5 min', null, null, at, at
      from (
-       select i, now() - (i * interval '150 minutes') as at,
+       select i, now() - (i * interval '150 minutes' * $2::float8) as at,
          (array['Tableau électrique', 'Borne de recharge', 'Rénovation', 'Éclairage LED', 'Mise aux normes'])[1 + i % 5] as topic
        from generate_series(1, $1) i
      ) seed`,
-    [ARTICLES],
+    [articles, ARTICLES / articles],
   );
   await client.query(
     `insert into blog_article_categories (article_id, category_id)
@@ -62,15 +56,33 @@ async function seed(client, { adminEmail }) {
     `insert into content_revisions (entity_type, entity_id, data, author_email, created_at)
      select 'blog_articles', a.id, to_jsonb(a), $2, now() - (i * interval '1 hour')
      from blog_articles a, generate_series(1, $3) i where a.id = $1`,
-    [edited.id, adminEmail, REVISIONS],
+    [edited.id, adminEmail, revisions],
   );
   await client.query("analyze blog_articles, blog_article_categories, blog_categories, content_revisions");
   return { edited: edited.id };
 }
 
-export default {
-  name: "articles",
-  seedLabel: `${ARTICLES.toLocaleString("fr-FR")} articles, ${CATEGORIES} catégories, ${REVISIONS.toLocaleString("fr-FR")} versions`,
-  seed,
-  screens,
-};
+/** The case at `scale` (1 = the figures above): the same three years, fewer articles. */
+export default function articlesCase(scale) {
+  const articles = count(ARTICLES, scale);
+  const revisions = count(REVISIONS, scale);
+  const rows = `${articles.toLocaleString("fr-FR")} articles`;
+  const last = lastPage(articles);
+  return {
+    name: "articles",
+    seedLabel: `${rows}, ${CATEGORIES} catégories, ${revisions.toLocaleString("fr-FR")} versions`,
+    seed: (client, options) => seed(client, options, { articles, revisions }),
+    screens: [
+      ["Articles : première page", "/admin/blog", "Gestion du Blog", rows],
+      ["Articles : recherche « tableau »", "/admin/blog?q=tableau", "Gestion du Blog", rows],
+      ["Articles : catégorie", "/admin/blog?category=bench-categorie-7", "Gestion du Blog", rows],
+      ["Articles : dernière page", `/admin/blog?page=${last}`, `page ${last} sur ${last}`, rows],
+      [
+        "Articles : modification",
+        "/admin/blog/edit/{edited}",
+        "Modifier l&#x27;Article",
+        `${revisions.toLocaleString("fr-FR")} versions`,
+      ],
+    ],
+  };
+}

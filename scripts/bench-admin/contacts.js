@@ -1,13 +1,12 @@
 // bench:admin case: the contact inbox on 100,000 requests (three years of them).
+import { count, lastPage } from "../bench-support.js";
+
 const CONTACTS = 100_000;
 
-export default {
-  name: "contacts",
-  seedLabel: `${CONTACTS.toLocaleString("fr-FR")} demandes de contact`,
-  /** Requests over three years, newest first, as the form would have stored them. */
-  async seed(client) {
-    await client.query(
-      `insert into contacts (name, email, phone, subject, message, service_type, status, source_page,
+/** Requests over three years, newest first, as the form would have stored them. */
+async function seed(client, contacts) {
+  await client.query(
+    `insert into contacts (name, email, phone, subject, message, service_type, status, source_page,
          status_changed_at, created_at)
        select first || ' ' || last,
          lower(first) || '.' || lower(last) || i || '@exemple.fr',
@@ -24,17 +23,29 @@ export default {
            (array['Jean', 'Marie', 'Pierre', 'Sophie', 'Luc', 'Camille', 'Nicolas', 'Julie', 'Thomas', 'Léa'])[1 + i % 10] as first,
            (array['Martin', 'Bernard', 'Dubois', 'Durand', 'Leroy', 'Moreau', 'Simon', 'Laurent', 'Lefèvre',
              'Michel', 'Garcia', 'Roux', 'Fournier', 'Girard', 'Dupont'])[1 + (i / 10) % 15] as last,
-           now() - (i * interval '15 minutes') as created
+           now() - (i * interval '15 minutes' * $2::float8) as created
          from generate_series(1, $1) i
        ) seed`,
-      [CONTACTS],
-    );
-    await client.query("analyze contacts");
-  },
-  screens: [
-    ["Contacts : première page", "/admin/contacts", "Gestion des Contacts"],
-    ["Contacts : recherche « dupont »", "/admin/contacts?q=dupont", "Gestion des Contacts"],
-    ["Contacts : statut « En cours »", "/admin/contacts?status=in_progress", "Gestion des Contacts"],
-    ["Contacts : page 2 000", "/admin/contacts?page=2000", "page 2000 sur 4000"],
-  ],
-};
+    [contacts, CONTACTS / contacts],
+  );
+  await client.query("analyze contacts");
+}
+
+/** The case at `scale` (1 = 100,000 requests): the same three years, fewer requests. */
+export default function contactsCase(scale) {
+  const contacts = count(CONTACTS, scale);
+  const rows = `${contacts.toLocaleString("fr-FR")} demandes`;
+  const pages = lastPage(contacts);
+  const middle = Math.ceil(pages / 2);
+  return {
+    name: "contacts",
+    seedLabel: `${rows} de contact`,
+    seed: (client) => seed(client, contacts),
+    screens: [
+      ["Contacts : première page", "/admin/contacts", "Gestion des Contacts", rows],
+      ["Contacts : recherche « dupont »", "/admin/contacts?q=dupont", "Gestion des Contacts", rows],
+      ["Contacts : statut « En cours »", "/admin/contacts?status=in_progress", "Gestion des Contacts", rows],
+      ["Contacts : page du milieu", `/admin/contacts?page=${middle}`, `page ${middle} sur ${pages}`, rows],
+    ],
+  };
+}

@@ -1,6 +1,8 @@
 // bench:admin case: the projects (issue 8, "Speed"): 2,000 projects over 8 categories and 20,000
 // gallery images; the list (first page, a search, a category, the last page) and the edit screen
 // with its gallery.
+import { count, lastPage } from "../bench-support.js";
+
 const PROJECTS = 2_000;
 const CATEGORIES = 8;
 const IMAGES = 20_000;
@@ -10,26 +12,12 @@ const REVISIONS = 100;
 
 const EDITED_SLUG = "bench-projet-1";
 
-const screens = [
-  ["Projets : première page", "/admin/projects", "Gestion des Projets"],
-  ["Projets : recherche « borne »", "/admin/projects?q=borne", "Gestion des Projets"],
-  ["Projets : catégorie", "/admin/projects?category=bench-projets-3", "Gestion des Projets"],
-  [
-    "Projets : dernière page",
-    `/admin/projects?page=${PROJECTS / 25}`,
-    `page ${PROJECTS / 25} sur ${PROJECTS / 25}`,
-  ],
-  ["Projets : modification et galerie", "/admin/projects/edit/{edited}", "Modifier le Projet"],
-  // The same screen's loader alone (what a client-side navigation fetches): data, no rendering.
-  ["Projets : données de la modification", "/admin/projects/edit/{edited}.data", EDITED_SLUG],
-];
-
 /**
  * Seeds the projects (five years of them, published or draft, a category each by name and by
  * link, as the editor stores them), their gallery images (EDITED_IMAGES on the measured project,
  * the rest spread over the others) and REVISIONS revisions of the measured project.
  */
-async function seed(client, { adminEmail }) {
+async function seed(client, { adminEmail }, { projects, images, editedImages, revisions }) {
   await client.query(
     `insert into project_categories (name, slug)
      select 'Projets ' || i, 'bench-projets-' || i from generate_series(1, $1) i`,
@@ -47,12 +35,12 @@ async function seed(client, { adminEmail }) {
        '<p>Un site occupé, des délais courts.</p>', '<p>Un phasage pièce par pièce.</p>',
        '<p>Une installation aux normes, un client satisfait.</p>', '5 min', at, at
      from (
-       select i, now() - (i * interval '1 day') as at,
+       select i, now() - (i * interval '1 day' * $3::float8) as at,
          (array['Borne de recharge', 'Rénovation électrique', 'Tableau électrique', 'Éclairage LED'])[1 + i % 4] as topic,
          (array['Limoges', 'Panazol', 'Isle', 'Couzeix', 'Feytiat', 'Le Palais-sur-Vienne'])[1 + i % 6] as town
        from generate_series(1, $1) i
      ) seed`,
-    [PROJECTS, CATEGORIES],
+    [projects, CATEGORIES, PROJECTS / projects],
   );
   await client.query(
     `insert into project_category_relations (project_id, category_id)
@@ -66,7 +54,7 @@ async function seed(client, { adminEmail }) {
      select $1, '/og-image.png', 'Photo ' || n || ' du chantier', n - 1,
        case when n % 3 = 0 then 'Détail du tableau après la mise aux normes' end
      from generate_series(1, $2) n`,
-    [edited.id, EDITED_IMAGES],
+    [edited.id, editedImages],
   );
   await client.query(
     `insert into project_images (project_id, image_url, alt_text, display_order)
@@ -74,13 +62,13 @@ async function seed(client, { adminEmail }) {
      from generate_series(0, $2 - 1) g
        join (select id, row_number() over (order by id) - 1 as k from projects where id <> $1) p
          on p.k = g % $3`,
-    [edited.id, IMAGES - EDITED_IMAGES, PROJECTS - 1],
+    [edited.id, images - editedImages, projects - 1],
   );
   await client.query(
     `insert into content_revisions (entity_type, entity_id, data, author_email, created_at)
      select 'projects', p.id, to_jsonb(p), $2, now() - (i * interval '1 hour')
      from projects p, generate_series(1, $3) i where p.id = $1`,
-    [edited.id, adminEmail, REVISIONS],
+    [edited.id, adminEmail, revisions],
   );
   await client.query(
     "analyze projects, project_categories, project_category_relations, project_images, content_revisions",
@@ -88,9 +76,29 @@ async function seed(client, { adminEmail }) {
   return { edited: edited.id };
 }
 
-export default {
-  name: "projects",
-  seedLabel: `${PROJECTS.toLocaleString("fr-FR")} projets, ${IMAGES.toLocaleString("fr-FR")} images de galerie, ${REVISIONS} versions`,
-  seed,
-  screens,
-};
+/** The case at `scale` (1 = the figures above): the same five years, fewer projects and photos. */
+export default function projectsCase(scale) {
+  const sizes = {
+    projects: count(PROJECTS, scale),
+    images: count(IMAGES, scale),
+    editedImages: count(EDITED_IMAGES, scale),
+    revisions: count(REVISIONS, scale),
+  };
+  const rows = `${sizes.projects.toLocaleString("fr-FR")} projets`;
+  const gallery = `${sizes.editedImages} photos, ${sizes.revisions} versions`;
+  const last = lastPage(sizes.projects);
+  return {
+    name: "projects",
+    seedLabel: `${rows}, ${sizes.images.toLocaleString("fr-FR")} images de galerie, ${sizes.revisions} versions`,
+    seed: (client, options) => seed(client, options, sizes),
+    screens: [
+      ["Projets : première page", "/admin/projects", "Gestion des Projets", rows],
+      ["Projets : recherche « borne »", "/admin/projects?q=borne", "Gestion des Projets", rows],
+      ["Projets : catégorie", "/admin/projects?category=bench-projets-3", "Gestion des Projets", rows],
+      ["Projets : dernière page", `/admin/projects?page=${last}`, `page ${last} sur ${last}`, rows],
+      ["Projets : modification et galerie", "/admin/projects/edit/{edited}", "Modifier le Projet", gallery],
+      // The same screen's loader alone (what a client-side navigation fetches): data, no rendering.
+      ["Projets : données de la modification", "/admin/projects/edit/{edited}.data", EDITED_SLUG, gallery],
+    ],
+  };
+}
