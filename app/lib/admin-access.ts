@@ -1,4 +1,5 @@
 import type { UserRole } from "~/lib/enums";
+import { hasRole } from "~/lib/roles";
 
 /**
  * Who may use each address of the back office (DESIGN.md, Roles): `user` for content and contacts
@@ -56,3 +57,8 @@ export type AdminAccess = UserRole | "public";
 export type AdminScreenPath = {
   [Path in keyof typeof adminAccess]: (typeof adminAccess)[Path] extends UserRole ? Path : never;
 }[keyof typeof adminAccess];
+
+/** Whether `user` may open a back-office screen: the menu, and every link to a screen, ask this. */
+export function canOpen(user: { role?: string | null }, path: AdminScreenPath): boolean {
+  return hasRole(user, adminAccess[path]);
+}

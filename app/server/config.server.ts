@@ -41,6 +41,7 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: optional(httpUrl),
   MAIL_WORKER_INTERVAL_MS: optional(positiveInt),
   MAIL_RETRY_BASE_MS: optional(positiveInt),
+  MAIL_TRANSPORT: optional(flag(["file"])),
   TRUST_PROXY: optional(z.string()),
   PAGE_CACHE_MAX_BYTES: optional(positiveInt),
   S3_BUCKET: optional(z.string()),
@@ -141,6 +142,10 @@ export const config = {
   },
   get mailRetryBaseMs() {
     return env().MAIL_RETRY_BASE_MS ?? 30_000;
+  },
+  /** "file": every mail is written to DATA_DIR/mail instead of sent (development, tests). */
+  get mailTransport() {
+    return env().MAIL_TRANSPORT;
   },
   /** Express's "trust proxy": a number of proxies, or a list of addresses / names (e.g. "loopback"). */
   get trustProxy(): number | string | undefined {

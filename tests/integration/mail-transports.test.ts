@@ -9,7 +9,9 @@ import { sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { emailOutbox, siteSettings, users } from "~/server/db/schema";
 import { submitContact } from "~/server/contacts/contact-form.server";
+import { mailDeliveryWarnings, outboxStatusLabel } from "~/lib/outbox";
 import { checkMailConfiguration } from "~/server/mail/mail-check.server";
+import { getMailDeliveryAlerts } from "~/server/mail/outbox-admin.server";
 import { sendTestEmail } from "~/server/mail/test-email.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
@@ -313,8 +315,37 @@ describe("Mailjet transport", () => {
   });
 });
 
-describe("file transport", () => {
-  it("writes each message as an .eml file in DATA_DIR/mail when no provider is configured", async () => {
+describe("no provider configured", () => {
+  afterEach(() => {
+    delete process.env.MAIL_TRANSPORT;
+  });
+
+  it("keeps mail waiting, never sent nor written, told to staff; configuring SMTP sends it", async () => {
+    await submit();
+    const waiting = await deliver();
+    expect(waiting.map((row) => [row.status, row.attempts, row.sentAt])).toEqual([
+      ["pending", 0, null],
+      ["pending", 0, null],
+    ]);
+    await expect(readdir(path.join(dataDir, "mail"))).rejects.toThrow();
+    expect(await getMailDeliveryAlerts()).toEqual({ waiting: 2, failed: 0, canSend: false });
+    expect(outboxStatusLabel("pending", false)).toBe("En attente de configuration");
+    expect(await checkMailConfiguration()).toMatchObject({ valid: false, provider: null });
+
+    const sink = await startSmtpSink();
+    try {
+      await db().update(siteSettings).set({ smtpServer: "127.0.0.1", smtpPort: sink.port });
+      const rows = await deliver();
+      expect(rows.map((row) => row.status)).toEqual(["sent", "sent"]);
+      expect(await sink.waitFor(() => true, { count: 2 })).toHaveLength(2);
+      expect(await getMailDeliveryAlerts()).toEqual({ waiting: 0, failed: 0, canSend: true });
+    } finally {
+      await sink.stop();
+    }
+  });
+
+  it("writes each message as an .eml file in DATA_DIR/mail only with MAIL_TRANSPORT=file", async () => {
+    process.env.MAIL_TRANSPORT = "file";
     await submit();
     const rows = await deliver();
     expect(rows.map((row) => row.status)).toEqual(["sent", "sent"]);
@@ -330,5 +361,15 @@ describe("file transport", () => {
     expect(confirmation.subject).toBe("Nous avons bien reçu votre demande, <b>Jean</b>");
     expect(confirmation.html).toContain("&lt;b&gt;Jean&lt;&#x2F;b&gt;");
     expect(await checkMailConfiguration()).toMatchObject({ valid: false, provider: null });
+  });
+
+  it("counts mail given up for every staff member's banner", async () => {
+    await submit();
+    await db().update(emailOutbox).set({ status: "failed", lastError: "refusé" });
+    expect(await getMailDeliveryAlerts()).toEqual({ waiting: 0, failed: 2, canSend: false });
+    expect(mailDeliveryWarnings({ waiting: 1, failed: 2 }).map((warning) => warning.text)).toEqual([
+      "Aucun fournisseur d'e-mail n'est configuré : 1 e-mail en attente.",
+      "2 e-mails n'ont pas pu être envoyés.",
+    ]);
   });
 });

@@ -1,8 +1,7 @@
 import { NavLink } from "react-router";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
-import { adminAccess } from "~/lib/admin-access";
+import { canOpen } from "~/lib/admin-access";
 import { cn } from "~/lib/cn";
-import { hasRole } from "~/lib/roles";
 import { BRAND_NAME } from "~/lib/site-defaults";
 import { adminMenu, type AdminMenuEntry } from "./menu";
 import { Sidebar, useSidebar } from "./sidebar";
@@ -14,7 +13,7 @@ export function AdminSidebar({ user }: Props) {
   const groups = adminMenu
     .map((group) => ({
       ...group,
-      entries: group.entries.filter((entry) => hasRole(user, adminAccess[entry.to])),
+      entries: group.entries.filter((entry) => canOpen(user, entry.to)),
     }))
     .filter((group) => group.entries.length > 0);
 

@@ -11,6 +11,7 @@ import {
   Mail,
   Newspaper,
   Search,
+  Send,
   Settings,
   ShieldCheck,
   Tags,
@@ -62,6 +63,7 @@ export const adminMenu: AdminMenuGroup[] = [
       { label: "Balises de suivi", to: "/admin/gtm", icon: ChartNoAxesColumn },
       { label: "CORS & CSP", to: "/admin/cors", icon: ShieldCheck },
       { label: "Templates d'email", to: "/admin/email-templates", icon: Mail },
+      { label: "Envois d'e-mails", to: "/admin/email-templates/outbox", icon: Send },
     ],
   },
   {

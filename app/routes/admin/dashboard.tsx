@@ -4,6 +4,9 @@ import { FileText, FolderKanban, Inbox, Mail, Newspaper, Users, type LucideIcon 
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminError } from "~/components/admin/admin-error";
+import { MailDeliveryAlert } from "~/components/admin/mail-delivery-alert";
+import { StatCard } from "~/components/admin/stat-card";
+import type { AdminScreenPath } from "~/lib/admin-access";
 import { contactStatusLabels } from "~/lib/enums";
 import { requireUser } from "~/server/auth/session.server";
 import {
@@ -11,20 +14,25 @@ import {
   getRecentActivity,
   type RecentActivity,
 } from "~/server/content/dashboard.server";
+import { getMailDeliveryAlerts } from "~/server/mail/outbox-admin.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tableau de bord | Back-office" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  const [counts, activity] = await Promise.all([getDashboardCounts(), getRecentActivity(5)]);
+  const user = await requireUser(request);
+  const [counts, activity, mail] = await Promise.all([
+    getDashboardCounts(),
+    getRecentActivity(5),
+    getMailDeliveryAlerts(),
+  ]);
   // The render's clock, so relative times read the same on the server and after hydration.
-  return { counts, activity, now: new Date() };
+  return { counts, activity, mail, role: user.role ?? "user", now: new Date() };
 }
 
 const cards: {
   key: keyof Route.ComponentProps["loaderData"]["counts"];
   label: string;
-  to: string;
+  to: AdminScreenPath;
   icon: LucideIcon;
 }[] = [
   { key: "projects", label: "Projets", to: "/admin/projects", icon: FolderKanban },
@@ -67,27 +75,24 @@ function relativeTime(date: Date | null, now: Date): string {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, activity, now } = loaderData;
+  const { counts, activity, mail, role, now } = loaderData;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Tableau de bord</h1>
 
+      <MailDeliveryAlert {...mail} role={role} />
+
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Chiffres clés">
-        {cards.map(({ key, label, to, icon: Icon }) => (
+        {cards.map(({ key, label, to, icon }) => (
           <li key={key}>
-            <Link
+            <StatCard
+              label={label}
+              value={counts[key]}
               to={to}
-              className="group flex items-center justify-between gap-4 rounded-lg border bg-card p-5 transition-colors hover:border-primary/60 hover:bg-accent/40"
-              data-testid={`count-${key}`}
-            >
-              <div>
-                <p className="text-sm font-medium text-muted-foreground">{label}</p>
-                <p className="mt-1 text-3xl font-bold tabular-nums">{counts[key]}</p>
-              </div>
-              <span className="rounded-full bg-primary/15 p-3 text-primary">
-                <Icon className="size-5" aria-hidden />
-              </span>
-            </Link>
+              icon={icon}
+              user={{ role }}
+              testId={`count-${key}`}
+            />
           </li>
         ))}
       </ul>

@@ -21,7 +21,7 @@ const INCOMPLETE_MAILJET =
 export async function checkMailConfiguration(): Promise<MailCheck> {
   const settings = await getSiteSettings();
   const transport = createMailTransport(settings);
-  if (transport.kind === "file") {
+  if (!transport || transport.kind === "file") {
     const oneKeyOnly = Boolean(settings?.mailjetApiKey) !== Boolean(settings?.mailjetSecretKey);
     return {
       valid: false,

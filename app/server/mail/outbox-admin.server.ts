@@ -1,10 +1,12 @@
-import { and, count, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { ListQuery } from "~/lib/list-query";
 import { mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";
 import { containsText, listOrder, listPage } from "~/server/db/list.server";
 import { emailOutbox } from "~/server/db/schema";
+import { getSiteSettings } from "~/server/settings.server";
 import { announceEnqueued } from "./outbox.server";
+import { mailTransportKind } from "./transports.server";
 
 /** One page of the outbox for staff: who, what, where it stands and the last error. */
 export function listOutbox(query: ListQuery<"createdAt", "status">) {
@@ -43,6 +45,25 @@ export async function countFailedOutbox() {
     .from(emailOutbox)
     .where(eq(emailOutbox.status, "failed"));
   return row?.failed ?? 0;
+}
+
+/**
+ * What every staff member is told on the dashboard and the inbox: mail waiting because no
+ * provider is configured, and mail given up after its retries. Counted through the status index.
+ */
+export async function getMailDeliveryAlerts() {
+  const [settings, [row]] = await Promise.all([
+    getSiteSettings(),
+    db()
+      .select({
+        unsent: sql<number>`count(*) filter (where ${emailOutbox.status} <> 'failed')`.mapWith(Number),
+        failed: sql<number>`count(*) filter (where ${emailOutbox.status} = 'failed')`.mapWith(Number),
+      })
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.status, ["pending", "sending", "failed"])),
+  ]);
+  const canSend = mailTransportKind(settings) !== null;
+  return { waiting: canSend ? 0 : (row?.unsent ?? 0), failed: row?.failed ?? 0, canSend };
 }
 
 /** Resendable: given up, or waiting for a retry (sent again now). */

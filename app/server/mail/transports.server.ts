@@ -24,15 +24,30 @@ export type MailTransport = {
 };
 
 /**
- * The provider the settings choose: Mailjet when both its keys are set, else SMTP when a server
- * is set, else .eml files in DATA_DIR/mail (development, or until staff configure a provider).
+ * How mail leaves: .eml files in DATA_DIR/mail when MAIL_TRANSPORT=file (development, tests: never
+ * sent), else the provider the settings choose: Mailjet when both its keys are set, else SMTP when
+ * a server is set. None (null): mail waits in the outbox, 'En attente de configuration', until
+ * staff configure a provider; it is never written somewhere nobody reads and called sent.
  */
-export function createMailTransport(settings: SiteSettings | null): MailTransport {
-  if (settings?.mailjetApiKey && settings.mailjetSecretKey) {
-    return mailjetTransport(settings.mailjetApiKey, settings.mailjetSecretKey);
+export function mailTransportKind(settings: SiteSettings | null): MailTransport["kind"] | null {
+  if (config.mailTransport === "file") return "file";
+  if (settings?.mailjetApiKey && settings.mailjetSecretKey) return "mailjet";
+  if (settings?.smtpServer) return "smtp";
+  return null;
+}
+
+/** The transport of `mailTransportKind`, or null while no provider is configured. */
+export function createMailTransport(settings: SiteSettings | null): MailTransport | null {
+  switch (mailTransportKind(settings)) {
+    case "file":
+      return fileTransport();
+    case "mailjet":
+      return mailjetTransport(settings!.mailjetApiKey!, settings!.mailjetSecretKey!);
+    case "smtp":
+      return smtpTransport(settings!);
+    default:
+      return null;
   }
-  if (settings?.smtpServer) return smtpTransport(settings);
-  return fileTransport();
 }
 
 /** Who the mail comes from: the configured sender, named after the company. */

@@ -9,7 +9,7 @@ import {
   type OutboxMessage,
 } from "./outbox.server";
 import { describeMailError } from "./mail-errors.server";
-import { createMailTransport, senderOf, type MailTransport } from "./transports.server";
+import { createMailTransport, mailTransportKind, senderOf, type MailTransport } from "./transports.server";
 import { config } from "~/server/config.server";
 
 const logger = rootLogger.child({ module: "mail" });
@@ -83,10 +83,13 @@ export function startMailWorker(options: MailWorkerOptions = {}) {
 
   async function drain() {
     while (!stopped) {
+      const settings = await getSiteSettings();
+      // No provider: nothing is claimed, the mail stays pending ('En attente de configuration')
+      // and leaves, oldest first, at the first pass after staff configure one.
+      if (!options.transport && !mailTransportKind(settings)) return;
       const messages = await claimDueMessages(db(), batchSize, LEASE_MS);
       if (messages.length === 0) return;
-      const settings = await getSiteSettings();
-      const transport = options.transport?.() ?? createMailTransport(settings);
+      const transport = options.transport?.() ?? createMailTransport(settings)!;
       try {
         await Promise.all(
           messages.map((message) =>

@@ -4,7 +4,9 @@ import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { PopularChart, TrafficChart } from "~/components/admin/analytics-charts";
 import { PageHeader } from "~/components/admin/page-header";
+import { StatCard } from "~/components/admin/stat-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import type { AdminScreenPath } from "~/lib/admin-access";
 import {
   analyticsRangeLabels,
   analyticsRanges,
@@ -20,14 +22,14 @@ import { requireRole } from "~/server/auth/session.server";
 export const meta: Route.MetaFunction = () => [{ title: "Statistiques | Back-office" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "user");
+  const user = await requireRole(request, "user");
   const range = parseAnalyticsRange(new URL(request.url).searchParams.get("range"));
-  return { report: await getAnalyticsReport(range) };
+  return { report: await getAnalyticsReport(range), role: user.role ?? "user" };
 }
 
 type Report = Route.ComponentProps["loaderData"]["report"];
 
-const counters: { key: keyof Report["counters"]; label: string; to: string; icon: LucideIcon }[] = [
+const counters: { key: keyof Report["counters"]; label: string; to: AdminScreenPath; icon: LucideIcon }[] = [
   { key: "contacts", label: "Demandes totales", to: "/admin/contacts", icon: Inbox },
   { key: "articles", label: "Articles publiés", to: "/admin/blog", icon: FileText },
   { key: "projects", label: "Projets réalisés", to: "/admin/projects", icon: FolderKanban },
@@ -110,7 +112,7 @@ function RankTable({
 }
 
 export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
-  const { report } = loaderData;
+  const { report, role } = loaderData;
   const { range, totals, requests } = report;
   const pages = report.pages.map((page) => ({ ...page, label: page.title ?? page.value }));
   const period = `du ${formatShortDate(`${report.periods.current.from}T12:00:00Z`)} au ${formatShortDate(`${report.periods.current.to}T12:00:00Z`)}`;
@@ -123,21 +125,16 @@ export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
       />
 
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Chiffres clés">
-        {counters.map(({ key, label, to, icon: Icon }) => (
+        {counters.map(({ key, label, to, icon }) => (
           <li key={key}>
-            <Link
+            <StatCard
+              label={label}
+              value={number.format(report.counters[key])}
               to={to}
-              data-testid={`counter-${key}`}
-              className="flex items-center justify-between gap-4 rounded-lg border bg-card p-5 transition-colors hover:border-primary/60 hover:bg-accent/40"
-            >
-              <div>
-                <p className="text-sm font-medium text-muted-foreground">{label}</p>
-                <p className="mt-1 text-3xl font-bold tabular-nums">{number.format(report.counters[key])}</p>
-              </div>
-              <span className="rounded-full bg-primary/15 p-3 text-primary">
-                <Icon className="size-5" aria-hidden />
-              </span>
-            </Link>
+              icon={icon}
+              user={{ role }}
+              testId={`counter-${key}`}
+            />
           </li>
         ))}
       </ul>

@@ -9,6 +9,7 @@ import { ContactDetailDialog } from "~/components/admin/contact-detail";
 import { ContactStatusSelect } from "~/components/admin/contact-status-select";
 import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
+import { MailDeliveryAlert } from "~/components/admin/mail-delivery-alert";
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -20,6 +21,7 @@ import { contactListSpec, contactNoteSchema, contactStatusSchema } from "~/lib/s
 import { z } from "~/lib/zod";
 import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
+import { getMailDeliveryAlerts } from "~/server/mail/outbox-admin.server";
 import { requireRole } from "~/server/auth/session.server";
 import {
   addContactNote,
@@ -39,14 +41,15 @@ const DETAIL_PARAM = "contact";
 const uuid = z.uuid();
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "user");
+  const user = await requireRole(request, "user");
   const query = parseListQuery(request, contactListSpec);
   const detailId = new URL(request.url).searchParams.get(DETAIL_PARAM);
-  const [contacts, detail] = await Promise.all([
+  const [contacts, detail, mail] = await Promise.all([
     listContacts(query),
     detailId && uuid.safeParse(detailId).success ? getContact(detailId) : null,
+    getMailDeliveryAlerts(),
   ]);
-  return { query, contacts, detail };
+  return { query, contacts, detail, mail, role: user.role ?? "user" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -160,7 +163,7 @@ function useDetailLink() {
 }
 
 export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
-  const { query, contacts, detail } = loaderData;
+  const { query, contacts, detail, mail, role } = loaderData;
   const location = useLocation();
   const detailLink = useDetailLink();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -278,6 +281,7 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
           </Button>
         }
       />
+      <MailDeliveryAlert {...mail} role={role} />
       <ListFilters keep={[]}>
         <SearchField
           label="Rechercher"

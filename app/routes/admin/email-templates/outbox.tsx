@@ -11,10 +11,12 @@ import { emailTemplateLabels } from "~/lib/email-templates";
 import { outboxStatuses } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
-import { outboxListSpec, outboxStatusLabels } from "~/lib/outbox";
+import { outboxListSpec, outboxStatusLabel } from "~/lib/outbox";
 import { readRowRef } from "~/lib/schemas/common";
 import { requireRole } from "~/server/auth/session.server";
 import { listOutbox, resendOutboxMessage } from "~/server/mail/outbox-admin.server";
+import { mailTransportKind } from "~/server/mail/transports.server";
+import { getSiteSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Boîte d'envoi | Back-office" }];
@@ -22,7 +24,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Boîte d'envoi | Back-o
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "admin");
   const query = parseListQuery(request, outboxListSpec);
-  return { query, messages: await listOutbox(query) };
+  const [messages, settings] = await Promise.all([listOutbox(query), getSiteSettings()]);
+  return { query, messages, canSend: mailTransportKind(settings) !== null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -69,67 +72,70 @@ function ResendButton({ message }: { message: Message }) {
   );
 }
 
-const columns: Column<Message>[] = [
-  {
-    id: "subject",
-    header: "Sujet",
-    card: "title",
-    className: "max-w-[300px]",
-    cell: (m) => <span className="line-clamp-2 font-medium">{m.subject}</span>,
-  },
-  { id: "to", header: "Destinataire", cell: (m) => <span className="break-all">{m.toAddress}</span> },
-  {
-    id: "template",
-    header: "Type",
-    cell: (m) => (m.templateName ? (emailTemplateLabels[m.templateName] ?? m.templateName) : "—"),
-  },
-  {
-    id: "createdAt",
-    header: "Date",
-    sortable: true,
-    firstDir: "desc",
-    className: "whitespace-nowrap",
-    cell: (m) => formatDateTime(m.createdAt),
-  },
-  {
-    id: "status",
-    header: "Statut",
-    cell: (m) => {
-      const status = m.status as keyof typeof statusVariants;
-      return (
-        <span className="flex flex-col gap-1">
-          <Badge variant={statusVariants[status]}>{outboxStatusLabels[status]}</Badge>
-          <span className="text-xs text-muted-foreground">
-            {m.status === "sent" && m.sentAt
-              ? `le ${formatDateTime(m.sentAt)}`
-              : `${m.attempts} tentative${m.attempts > 1 ? "s" : ""}`}
-          </span>
-        </span>
-      );
+/** The columns; `canSend` false shows pending mail as waiting for a provider. */
+function outboxColumns(canSend: boolean): Column<Message>[] {
+  return [
+    {
+      id: "subject",
+      header: "Sujet",
+      card: "title",
+      className: "max-w-[300px]",
+      cell: (m) => <span className="line-clamp-2 font-medium">{m.subject}</span>,
     },
-  },
-  {
-    id: "error",
-    header: "Dernière erreur",
-    className: "max-w-[320px]",
-    cell: (m) =>
-      m.lastError && m.status !== "sent" ? (
-        <span className="text-sm text-red-200">{m.lastError}</span>
-      ) : (
-        <span className="text-muted-foreground">—</span>
-      ),
-  },
-  {
-    id: "actions",
-    header: "Actions",
-    card: "actions",
-    className: "w-px whitespace-nowrap",
-    cell: (m) => (m.status === "failed" || m.status === "pending" ? <ResendButton message={m} /> : null),
-  },
-];
+    { id: "to", header: "Destinataire", cell: (m) => <span className="break-all">{m.toAddress}</span> },
+    {
+      id: "template",
+      header: "Type",
+      cell: (m) => (m.templateName ? (emailTemplateLabels[m.templateName] ?? m.templateName) : "—"),
+    },
+    {
+      id: "createdAt",
+      header: "Date",
+      sortable: true,
+      firstDir: "desc",
+      className: "whitespace-nowrap",
+      cell: (m) => formatDateTime(m.createdAt),
+    },
+    {
+      id: "status",
+      header: "Statut",
+      cell: (m) => {
+        const status = m.status as keyof typeof statusVariants;
+        return (
+          <span className="flex flex-col gap-1">
+            <Badge variant={statusVariants[status]}>{outboxStatusLabel(status, canSend)}</Badge>
+            <span className="text-xs text-muted-foreground">
+              {m.status === "sent" && m.sentAt
+                ? `le ${formatDateTime(m.sentAt)}`
+                : `${m.attempts} tentative${m.attempts > 1 ? "s" : ""}`}
+            </span>
+          </span>
+        );
+      },
+    },
+    {
+      id: "error",
+      header: "Dernière erreur",
+      className: "max-w-[320px]",
+      cell: (m) =>
+        m.lastError && m.status !== "sent" ? (
+          <span className="text-sm text-red-200">{m.lastError}</span>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        ),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      card: "actions",
+      className: "w-px whitespace-nowrap",
+      cell: (m) => (m.status === "failed" || m.status === "pending" ? <ResendButton message={m} /> : null),
+    },
+  ];
+}
 
 export default function OutboxScreen({ loaderData }: Route.ComponentProps) {
-  const { query, messages } = loaderData;
+  const { query, messages, canSend } = loaderData;
   const location = useLocation();
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
@@ -152,7 +158,10 @@ export default function OutboxScreen({ loaderData }: Route.ComponentProps) {
           name="status"
           label="Statut"
           allLabel="Tous les statuts"
-          options={outboxStatuses.map((status) => ({ value: status, label: outboxStatusLabels[status] }))}
+          options={outboxStatuses.map((status) => ({
+            value: status,
+            label: outboxStatusLabel(status, canSend),
+          }))}
           value={query.filters.status}
         />
       </ListFilters>
@@ -160,7 +169,7 @@ export default function OutboxScreen({ loaderData }: Route.ComponentProps) {
         caption="Emails de la boîte d'envoi"
         rows={messages.items}
         rowKey={(m) => m.id}
-        columns={columns}
+        columns={outboxColumns(canSend)}
         sort={{ sort: query.sort, dir: query.dir }}
         empty={
           <EmptyState
