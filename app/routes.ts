@@ -57,6 +57,8 @@ export default [
     route("projects/preview/:id", "routes/admin/projects/preview.tsx"),
     // -- back-office resources (JSON)
     route("api/media", "routes/admin/api/media.ts"),
+    route("api/events", "routes/admin/api/events.ts"),
+    route("api/notifications", "routes/admin/api/notifications.ts"),
     route("email-templates/mail-status", "routes/admin/email-templates/mail-status.ts"),
     // Old and alternative paths, then any unknown /admin path.
     route("contact", "routes/admin/redirect.ts", { id: "admin-redirect-contact" }),

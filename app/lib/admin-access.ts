@@ -44,6 +44,8 @@ export const adminAccess = {
   "/admin/users": "admin",
   "/admin/profile": "user",
   "/admin/api/media": "user",
+  "/admin/api/events": "user",
+  "/admin/api/notifications": "user",
   "/admin/contact": "public",
   "/admin/author": "public",
   "/admin/blog/preview": "public",

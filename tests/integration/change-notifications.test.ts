@@ -9,6 +9,7 @@ import {
   whenListening,
 } from "~/server/db/notifications.server";
 import { cspDomains } from "~/server/security/csp.server";
+import { onStaffEvent } from "~/server/staff-events.server";
 
 const received: string[] = [];
 onContentChanged((table) => received.push(table));
@@ -71,5 +72,38 @@ describe("content change notifications", () => {
     expect(sources.join(" ")).not.toContain("evil");
     expect(sources.join(" ")).not.toContain("*.com");
     expect(sources).not.toContain("https://api.example.org");
+  });
+});
+
+describe("staff events (the back office's live bell)", () => {
+  it("tells every instance when a request arrives or a mail is given up, whoever writes it, and not for other writes", async () => {
+    let events = 0;
+    const stop = onStaffEvent(() => (events += 1));
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      received.length = 0;
+      await other.query("update site_settings set company_phone = '05 00 00 00 01'");
+      const {
+        rows: [contact],
+      } = await other.query<{ id: string }>(
+        `insert into contacts (name, email, message) values ('Jeanne', 'jeanne@exemple.fr', 'Devis') returning id`,
+      );
+      await until(() => events === 1 && received.includes("site_settings"));
+
+      await other.query(
+        `insert into email_outbox (contact_id, to_address, subject, html_body, text_body)
+         values ($1, 'jeanne@exemple.fr', 'Reçu', '<p>Reçu</p>', 'Reçu')`,
+        [contact!.id],
+      );
+      await other.query("update email_outbox set attempts = 1 where contact_id = $1", [contact!.id]);
+      await other.query("update email_outbox set status = 'failed' where contact_id = $1", [contact!.id]);
+      await until(() => events === 2);
+      await other.query("update contacts set status = 'in_progress' where id = $1", [contact!.id]);
+      await until(() => events === 3);
+    } finally {
+      stop();
+      await other.end();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { data, Outlet, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminError } from "~/components/admin/admin-error";
 import { AdminHeader } from "~/components/admin/admin-header";
+import { useCountInTitle, useLiveNotifications } from "~/components/admin/live-notifications";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { SidebarProvider, sidebarOpenFromCookie } from "~/components/admin/sidebar";
 import { noStoreHeaders, requireUser, sessionCookieHeaders } from "~/server/auth/session.server";
@@ -41,7 +42,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = () => noStoreHeaders;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, sidebarOpen, notifications } = loaderData;
+  const { user, sidebarOpen } = loaderData;
+  const notifications = useLiveNotifications(loaderData.notifications);
+  useCountInTitle(notifications?.count ?? 0);
   const reloading = useNavigation().state === "loading";
 
   return (

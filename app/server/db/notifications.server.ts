@@ -1,18 +1,21 @@
 import pg from "pg";
 import { announceContentChanged } from "~/server/content-changes.server";
+import { announceStaffEvent } from "~/server/staff-events.server";
 import { logger } from "~/server/logger.server";
 import { config } from "~/server/config.server";
 
 /**
  * Relays the database's `content_changed` notifications (raised by statement triggers on every
  * content and settings table, whoever writes: this instance, another one, an import or psql) to
- * announceContentChanged(), so every instance drops its caches.
+ * announceContentChanged(), so every instance drops its caches; and its `staff_events` (a request
+ * arrived or changed, a mail was given up) to announceStaffEvent(), for the back office's bell.
  *
  * LISTEN needs a session of its own for as long as we listen, so this is a dedicated client,
  * never one borrowed from the pool. When the connection drops it reconnects with backoff, and
  * then announces a change anyway: notifications sent while it was away are lost for good.
  */
 export const CONTENT_CHANGED_CHANNEL = "content_changed";
+export const STAFF_EVENTS_CHANNEL = "staff_events";
 const HEARTBEAT_MS = 30_000;
 const MAX_BACKOFF_MS = 30_000;
 
@@ -63,12 +66,13 @@ async function connect() {
   });
   candidate.on("notification", (message) => {
     if (message.channel === CONTENT_CHANGED_CHANNEL) announceContentChanged(message.payload || "*");
+    if (message.channel === STAFF_EVENTS_CHANNEL) announceStaffEvent();
   });
   candidate.on("error", (error) => lost(candidate, error));
   candidate.on("end", () => lost(candidate));
   try {
     await candidate.connect();
-    await candidate.query(`LISTEN ${CONTENT_CHANGED_CHANNEL}`);
+    await candidate.query(`LISTEN ${CONTENT_CHANGED_CHANNEL}; LISTEN ${STAFF_EVENTS_CHANNEL}`);
   } catch (error) {
     lost(candidate, error);
     return;
@@ -81,6 +85,7 @@ async function connect() {
   if (failures > 0) {
     logger.info("content change notifications: listening again");
     announceContentChanged("*");
+    announceStaffEvent();
   }
   failures = 0;
   clearInterval(heartbeatTimer);
