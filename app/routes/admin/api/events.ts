@@ -16,6 +16,9 @@ const LIFETIME_MS = 10 * 60_000;
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "user");
+  // Only an EventSource holds the stream open; any other client would wait on it for minutes.
+  if (!request.headers.get("Accept")?.includes("text/event-stream"))
+    return new Response("Flux d'événements : à ouvrir avec EventSource.", { status: 406 });
   const encoder = new TextEncoder();
   let end = () => {};
   const stream = new ReadableStream<Uint8Array>({
