@@ -18,13 +18,18 @@ export const serviceTypeLabels: Record<ServiceType, string> = {
   autre: "Autre demande",
 };
 
-export const contactStatuses = ["new", "in_progress", "completed", "archived"] as const;
+/**
+ * The spec's four statuses, and 'spam' ('Indésirable'): hidden from the default list, the counts
+ * and the notifications, shown by its filter, erased in bulk (decision 009).
+ */
+export const contactStatuses = ["new", "in_progress", "completed", "archived", "spam"] as const;
 export type ContactStatus = (typeof contactStatuses)[number];
 export const contactStatusLabels: Record<ContactStatus, string> = {
   new: "Nouveau",
   in_progress: "En cours",
   completed: "Terminé",
   archived: "Archivé",
+  spam: "Indésirable",
 };
 
 export const expertiseIcons = [

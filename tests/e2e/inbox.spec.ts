@@ -217,6 +217,35 @@ test.describe("contact inbox (1280 px)", () => {
     const rows = await sql("select status from contacts where name in ('Lot Un', 'Lot Deux')");
     expect(rows.map((row) => row.status)).toEqual(["archived", "archived"]);
   });
+
+  test("spam is marked in bulk without any mail, hidden from the list, then erased after confirmation", async ({
+    page,
+  }) => {
+    await sql(
+      "insert into contacts (name, email, message) values ('Pub Un', 'pub1@exemple.fr', 'promo'), ('Pub Deux', 'pub2@exemple.fr', 'promo')",
+    );
+    const mails = async () => (await sql<{ n: number }>("select count(*)::int as n from email_outbox"))[0]!.n;
+    const mailsBefore = await mails();
+    await page.goto("/admin/contacts?q=Pub+");
+    await page.getByRole("checkbox", { name: "Sélectionner la demande de Pub Un" }).click();
+    await page.getByRole("checkbox", { name: "Sélectionner la demande de Pub Deux" }).click();
+    await page.getByLabel("Nouveau statut").selectOption({ label: "Indésirable" });
+    await page.getByRole("button", { name: "Appliquer" }).click();
+    await expect(toast(page, "Statut mis à jour")).toBeVisible();
+    await expect(page.getByText("Aucune demande ne correspond à cette recherche.")).toBeVisible();
+    expect(await mails()).toBe(mailsBefore);
+
+    await page.getByLabel("Statut", { exact: true }).selectOption({ label: "Indésirable" });
+    await expect(page).toHaveURL(/status=spam/);
+    await page.getByRole("checkbox", { name: "Sélectionner la demande de Pub Un" }).click();
+    await page.getByRole("checkbox", { name: "Sélectionner la demande de Pub Deux" }).click();
+    await page.getByRole("button", { name: "Effacer", exact: true }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("Effacer définitivement 2 demandes indésirables ?");
+    await confirm.getByRole("button", { name: "Effacer" }).click();
+    await expect(toast(page, "Demandes indésirables effacées")).toBeVisible();
+    expect(await sql("select id from contacts where name like 'Pub %'")).toEqual([]);
+  });
 });
 
 test.describe("contact inbox (375 px)", () => {

@@ -10,6 +10,7 @@ import {
   contactsWhere,
   countContacts,
   eraseContact,
+  eraseSpam,
   getContact,
   getNewContactsSummary,
   listContacts,
@@ -286,5 +287,37 @@ describe("CSV export", () => {
     const names = lines.slice(1).map((line) => line.split(";")[1]);
     expect(names).toHaveLength(2_100);
     expect(new Set(names).size).toBe(2_100);
+  });
+});
+
+describe("spam ('Indésirable')", () => {
+  it("is hidden from the list, the counts and the notifications, shown by its filter, and sends nothing", async () => {
+    const [elodie, jean] = await seed();
+    const outboxBefore = await db().$count(emailOutbox);
+    expect(await setContactStatus(context(), [elodie!.id, jean!.id], "spam")).toBe(2);
+    expect(await db().$count(emailOutbox)).toBe(outboxBefore);
+
+    const names = async (search: string) =>
+      (await listContacts(query(search))).items.map((item) => item.name).sort();
+    expect(await names("")).toEqual(['=HYPERLINK("http://x")', "Paul_Durand"]);
+    expect((await listContacts(query(""))).total).toBe(2);
+    expect(await names("q=élodie")).toEqual([]);
+    expect(await names("status=spam")).toEqual(["Jean O'Brien", "Élodie Martin"]);
+    expect(await countContacts()).toBe(2);
+    expect(await countContacts("spam")).toBe(2);
+    expect((await getNewContactsSummary()).count).toBe(0);
+    expect(await new Response(contactsCsv(query(""))).text()).not.toContain("Élodie");
+  });
+
+  it("is erased in bulk, only what is still spam, with one audit row telling the count", async () => {
+    const [elodie, jean, paul] = await seed();
+    await setContactStatus(context(), [elodie!.id, jean!.id], "spam");
+    await addContactNote(context(), elodie!.id, "Publicité");
+    expect(await eraseSpam(context(), [elodie!.id, jean!.id, paul!.id])).toBe(2);
+    const left = await db().select({ name: contacts.name }).from(contacts);
+    expect(left.map((row) => row.name).sort()).toEqual(['=HYPERLINK("http://x")', "Paul_Durand"]);
+    expect(await db().$count(contactNotes)).toBe(0);
+    const [row] = await db().select().from(auditLog).where(eq(auditLog.action, "erase_spam"));
+    expect(row).toMatchObject({ entityType: "contacts", details: { count: 2 } });
   });
 });

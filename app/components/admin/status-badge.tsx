@@ -15,6 +15,7 @@ export const statusVariants: Record<ContentStatus | ContactStatus, BadgeVariant>
   new: "info",
   in_progress: "warning",
   completed: "success",
+  spam: "destructive",
 };
 
 const labels: Record<ContentStatus | ContactStatus, string> = {

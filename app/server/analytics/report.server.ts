@@ -1,4 +1,4 @@
-import { and, count, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { staticPageNames, type AnalyticsRange } from "~/lib/analytics";
 import type { AnalyticsDimension } from "~/lib/enums";
 import { db } from "~/server/db/client.server";
@@ -121,7 +121,8 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
           count(*) filter (where ${contacts.createdAt} < ${dayStart(current.from)})::int as previous
           from ${contacts}
           where ${contacts.createdAt} >= ${dayStart(previous.from)}
-            and ${contacts.createdAt} < ${dayStart(sql`${current.to}::date + 1`)}`,
+            and ${contacts.createdAt} < ${dayStart(sql`${current.to}::date + 1`)}
+            and ${contacts.status} <> 'spam'`,
       )
       .then((result) => result.rows[0]!),
     db()
@@ -131,6 +132,7 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
         and(
           sql`${contacts.createdAt} >= ${dayStart(current.from)}`,
           sql`${contacts.createdAt} < ${dayStart(sql`${current.to}::date + 1`)}`,
+          ne(contacts.status, "spam"),
         ),
       )
       .groupBy(contacts.sourcePage)

@@ -38,7 +38,10 @@ export function contactsWhere(query: Pick<ContactListQuery, "q" | "filters">): S
         services.length > 0 ? inArray(contacts.serviceType, services) : undefined,
       )
     : undefined;
-  const status = query.filters.status ? eq(contacts.status, query.filters.status) : undefined;
+  // Spam shows only under its own filter.
+  const status = query.filters.status
+    ? eq(contacts.status, query.filters.status)
+    : ne(contacts.status, "spam");
   return and(search, status);
 }
 
@@ -65,14 +68,14 @@ export type ContactListItem = {
 };
 
 /**
- * How many requests there are, all of them or those of one status: read from the counts the
- * triggers on `contacts` keep (the table is not counted).
+ * How many requests there are, all of them (spam aside) or those of one status: read from the
+ * counts the triggers on `contacts` keep (the table is not counted).
  */
 export async function countContacts(status?: string): Promise<number> {
   const [row] = await db()
     .select({ requests: sql<number>`coalesce(sum(${contactStatusCounts.requests}), 0)::int` })
     .from(contactStatusCounts)
-    .where(status ? eq(contactStatusCounts.status, status) : undefined);
+    .where(status ? eq(contactStatusCounts.status, status) : ne(contactStatusCounts.status, "spam"));
   return row?.requests ?? 0;
 }
 
@@ -183,6 +186,25 @@ export async function addContactNote(context: MutationContext, contactId: string
       authorId: context.actor.id,
       authorEmail: context.actor.email,
     });
+  });
+}
+
+/**
+ * Erases requests marked as spam, and their notes and e-mails, at once; ids that are not (or no
+ * longer) spam are left alone. Returns how many were erased; one audit row tells the count.
+ */
+export async function eraseSpam(context: MutationContext, ids: string[]) {
+  return mutate(context, async ({ tx, audit }) => {
+    const spam = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(inArray(contacts.id, ids), eq(contacts.status, "spam")));
+    const erased = await deleteContactsWithData(
+      tx,
+      spam.map((row) => row.id),
+    );
+    await audit({ action: "erase_spam", entityType: "contacts", details: { count: erased } });
+    return erased;
   });
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ContactStatus, ContentStatus } from "~/lib/enums";
 import { db } from "~/server/db/client.server";
-import { blogArticles, blogAuthors, contacts, projects } from "~/server/db/schema";
+import { blogArticles, blogAuthors, contacts, contactStatusCounts, projects } from "~/server/db/schema";
 
 export type DashboardCounts = { projects: number; articles: number; authors: number; contacts: number };
 
@@ -16,7 +16,7 @@ export async function getDashboardCounts(): Promise<DashboardCounts> {
       (select count(*) from ${projects})::int as "projects",
       (select count(*) from ${blogArticles})::int as "articles",
       (select count(*) from ${blogAuthors})::int as "authors",
-      (select count(*) from ${contacts})::int as "contacts"`);
+      (select coalesce(sum(requests), 0) from ${contactStatusCounts} where status <> 'spam')::int as "contacts"`);
   return rows[0]!;
 }
 
@@ -37,7 +37,7 @@ export async function getRecentActivity(limit = 5): Promise<RecentActivity[]> {
       order by created_at desc limit ${limit})
     union all
     (select 'contact', id, coalesce(name || ' — ' || nullif(subject, ''), name), status, created_at
-      from ${contacts} order by created_at desc limit ${limit})
+      from ${contacts} where status <> 'spam' order by created_at desc limit ${limit})
     order by created_at desc nulls last
     limit ${limit}`);
   return rows.map((row) => ({

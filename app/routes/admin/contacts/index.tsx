@@ -26,6 +26,7 @@ import { requireRole } from "~/server/auth/session.server";
 import {
   addContactNote,
   eraseContact,
+  eraseSpam,
   getContact,
   listContacts,
   setContactStatus,
@@ -95,6 +96,25 @@ export async function action({ request, context }: Route.ActionArgs) {
         return replyFailed(submission, error, "Impossible d'ajouter la note");
       }
       return redirectWithToast(back, { title: "Note ajoutée" });
+    }
+    case "erase-spam": {
+      const spam = String(formData.get("ids") ?? "")
+        .split(",")
+        .filter((id) => uuid.safeParse(id).success);
+      try {
+        const erased = await eraseSpam(who, spam);
+        return redirectWithToast(back, {
+          title: "Demandes indésirables effacées",
+          description: `${erased} demande${erased > 1 ? "s" : ""} effacée${erased > 1 ? "s" : ""}, avec ${erased > 1 ? "leurs" : "ses"} notes et e-mails.`,
+        });
+      } catch (error) {
+        logger.error({ err: error }, "spam erasure failed");
+        return redirectWithToast(back, {
+          type: "error",
+          title: "Erreur",
+          description: "Impossible d'effacer les demandes indésirables",
+        });
+      }
     }
     case "erase": {
       url.searchParams.delete(DETAIL_PARAM);
@@ -336,6 +356,22 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
             <Button type="submit" variant="secondary" disabled={chosen.length === 0}>
               Appliquer
             </Button>
+            {query.filters.status === "spam" ? (
+              <ConfirmDialog
+                trigger={
+                  <Button type="button" variant="destructive" disabled={chosen.length === 0}>
+                    <Trash2 aria-hidden />
+                    Effacer
+                  </Button>
+                }
+                title={`Effacer définitivement ${chosen.length} demande${chosen.length > 1 ? "s" : ""} indésirable${chosen.length > 1 ? "s" : ""} ?`}
+                description="Les demandes sélectionnées, leurs notes et leurs e-mails seront effacés. Cette action ne peut pas être annulée."
+                confirmLabel="Effacer"
+                pendingLabel="Effacement..."
+                intent="erase-spam"
+                fields={{ ids: chosen.join(",") }}
+              />
+            ) : null}
           </div>
         </Form>
       ) : null}
