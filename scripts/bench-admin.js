@@ -28,7 +28,7 @@ import analytics from "./bench-admin/analytics.js";
 import articles from "./bench-admin/articles.js";
 import contacts from "./bench-admin/contacts.js";
 import projects from "./bench-admin/projects.js";
-import { startProcess, waitFor } from "./bench-support.js";
+import { signIn, startProcess, waitFor } from "./bench-support.js";
 
 const CASES = [articles, projects, contacts, analytics];
 /** The growth baseline: each case with this share of its rows. */
@@ -148,7 +148,7 @@ async function measure(cases, requests) {
     }
     for (const c of cases) if (c.ready) await timed(c.readyLabel ?? c.name, () => c.ready(client));
 
-    const cookie = await signIn(base);
+    const cookie = await signIn(base, ADMIN);
     const results = [];
     for (const [label, pathname, expected, rows] of screens) {
       process.stderr.write(`${label}\n`);
@@ -182,19 +182,4 @@ async function timed(label, run) {
   const result = await run();
   process.stderr.write(`${label} : ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
   return result;
-}
-
-async function signIn(base) {
-  const response = await fetch(`${base}/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams(ADMIN),
-    redirect: "manual",
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-  if (!cookie.includes("session_token")) throw new Error(`sign-in failed: ${response.status}`);
-  return cookie;
 }
