@@ -113,6 +113,39 @@ test.describe("contact inbox (1280 px)", () => {
     expect(audits[0]!.n).toBe(2);
   });
 
+  test("the detail's history tells the arrival, each mail's delivery and who changed the status", async ({
+    page,
+  }) => {
+    await sql(
+      "update site_settings set smtp_server = null, mailjet_api_key = null, mailjet_secret_key = null",
+    );
+    const [contact] = await sql<{ id: string }>(
+      "insert into contacts (name, email, message, source_page) values ('Histoire Témoin', 'histoire@exemple.fr', 'Bonjour', '/projects') returning id",
+    );
+    await sql(
+      `insert into email_outbox (contact_id, template_name, to_address, subject, html_body, text_body, status, last_error, sent_at)
+       values ($1, 'contact_confirmation', 'histoire@exemple.fr', 'Reçu', '<p>Reçu</p>', 'Reçu', 'pending', null, null),
+              ($1, 'contact_notification', 'equipe@exemple.fr', 'Nouvelle', '<p>N</p>', 'N', 'failed', 'Connexion impossible au serveur SMTP', null)`,
+      [contact!.id],
+    );
+    await page.goto("/admin/contacts?q=Histoire");
+    await page
+      .getByRole("combobox", { name: "Statut de la demande de Histoire Témoin" })
+      .selectOption("in_progress");
+    await expect(toast(page, "Statut mis à jour")).toBeVisible();
+    await page.getByRole("link", { name: "Histoire Témoin", exact: true }).click();
+    const timeline = page.getByRole("dialog").getByTestId("contact-timeline").getByRole("listitem");
+    await expect(timeline.nth(0)).toContainText("Demande reçue depuis la page /projects");
+    await expect(timeline.filter({ hasText: "Email de confirmation à histoire@exemple.fr" })).toContainText(
+      "en attente de configuration",
+    );
+    const failed = timeline.filter({ hasText: "Email de notification à equipe@exemple.fr" });
+    await expect(failed).toContainText("échec");
+    await expect(failed).toContainText("Connexion impossible au serveur SMTP");
+    await expect(timeline.filter({ hasText: "Statut : En cours" })).toContainText(staff.email);
+    await page.screenshot({ path: "test-results/inbox-timeline-1280.png" });
+  });
+
   test("search and status filter live in the URL; a note is kept with its author", async ({ page }) => {
     await sql(
       `insert into contacts (name, email, subject, message, service_type, status) values

@@ -16,7 +16,9 @@ import type { FormAnswer } from "~/lib/form-answer";
 import { formatDateTime } from "~/lib/format-date";
 import { contactNoteSchema, NOTE_MAX_LENGTH } from "~/lib/schemas/contacts";
 import type { ContactDetail } from "~/server/contacts/inbox.server";
+import type { ContactTimeline as ContactTimelineData } from "~/server/contacts/timeline.server";
 import { ContactStatusSelect } from "./contact-status-select";
+import { ContactTimeline } from "./contact-timeline";
 import { FormErrors, TextareaField } from "./fields";
 
 /**
@@ -26,10 +28,12 @@ import { FormErrors, TextareaField } from "./fields";
  */
 export function ContactDetailDialog({
   contact,
+  timeline,
   closeTo,
   eraseButton,
 }: {
   contact: ContactDetail;
+  timeline: ContactTimelineData | null;
   closeTo: string;
   eraseButton: React.ReactNode;
 }) {
@@ -114,6 +118,8 @@ export function ContactDetailDialog({
             {contact.message}
           </p>
         </section>
+
+        {timeline ? <ContactTimeline timeline={timeline} /> : null}
 
         <Notes contact={contact} />
 

@@ -32,6 +32,7 @@ import {
   setContactStatus,
   type ContactListItem,
 } from "~/server/contacts/inbox.server";
+import { getContactTimeline } from "~/server/contacts/timeline.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -45,12 +46,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "user");
   const query = parseListQuery(request, contactListSpec);
   const detailId = new URL(request.url).searchParams.get(DETAIL_PARAM);
-  const [contacts, detail, mail] = await Promise.all([
+  const shown = detailId && uuid.safeParse(detailId).success ? detailId : null;
+  const [contacts, detail, timeline, mail] = await Promise.all([
     listContacts(query),
-    detailId && uuid.safeParse(detailId).success ? getContact(detailId) : null,
+    shown ? getContact(shown) : null,
+    shown ? getContactTimeline(shown) : null,
     getMailDeliveryAlerts(),
   ]);
-  return { query, contacts, detail, mail, role: user.role ?? "user" };
+  return { query, contacts, detail, timeline, mail, role: user.role ?? "user" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -183,7 +186,7 @@ function useDetailLink() {
 }
 
 export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
-  const { query, contacts, detail, mail, role } = loaderData;
+  const { query, contacts, detail, timeline, mail, role } = loaderData;
   const location = useLocation();
   const detailLink = useDetailLink();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -398,6 +401,7 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
         <ContactDetailDialog
           key={detail.id}
           contact={detail}
+          timeline={timeline}
           closeTo={listSearch(location.search, { [DETAIL_PARAM]: null, page: query.page })}
           eraseButton={<EraseDialog contact={detail} />}
         />
