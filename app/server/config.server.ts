@@ -113,8 +113,9 @@ export const config = {
   get databasePoolSize() {
     return env().DATABASE_POOL_SIZE ?? 10;
   },
+  /** Unset: the embedded server takes 54329, or a free port when that one is taken (db/embedded.server.ts). */
   get embeddedPgPort() {
-    return env().EMBEDDED_PG_PORT ?? 54329;
+    return env().EMBEDDED_PG_PORT;
   },
   /** The first administrator, created when no account exists. */
   get firstAdmin() {
