@@ -1,7 +1,7 @@
 import express from "express";
 import "react-router";
 import { openDatabase, closeDatabase } from "~/server/db/database.server";
-import { migrateDatabase } from "~/server/db/migrate.server";
+import { applyMigrations, withStartupLock } from "~/server/db/migrate.server";
 import { loadDemoContentOnFirstStart } from "~/server/db/seed/demo.server";
 import { ensureFirstAdmin } from "~/server/auth/users.server";
 import { checkEnvironment, config } from "~/server/config.server";
@@ -29,10 +29,13 @@ declare module "react-router" {
 export async function start() {
   checkEnvironment();
   await openDatabase();
-  await migrateDatabase();
-  await encryptStoredSecrets();
-  await loadDemoContentOnFirstStart();
-  await ensureFirstAdmin();
+  // Instances starting together prepare the database one at a time.
+  await withStartupLock(async () => {
+    await applyMigrations();
+    await encryptStoredSecrets();
+    await loadDemoContentOnFirstStart();
+    await ensureFirstAdmin();
+  });
   await startChangeNotifications();
   const mailWorker = startMailWorker();
   const scheduler = await startScheduler();
