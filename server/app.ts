@@ -12,6 +12,9 @@ import { startScheduler } from "~/server/jobs/scheduler.server";
 import { startChangeNotifications, stopChangeNotifications } from "~/server/db/notifications.server";
 import { htmlCaching, serveCachedPage } from "~/server/cache/html-cache.server";
 import { stopPageCache } from "~/server/cache/page-cache.server";
+import { lifecycle } from "~/server/health/lifecycle.server";
+import { metricsEndpoint } from "~/server/metrics/endpoint.server";
+import { observeRequest } from "~/server/metrics/registry.server";
 import { limitRequestBodies, sameOriginWrites } from "~/server/security/http-guards.server";
 import { reactRouterHandler } from "./request-handler";
 import { corsHeaders } from "./cors";
@@ -43,6 +46,7 @@ export async function start() {
   const development = process.argv.includes("--dev");
   const serverCache = !development;
   const handler = express.Router();
+  handler.get("/metrics", metricsEndpoint());
   handler.use(securityHeaders());
   handler.use(corsHeaders());
   handler.use(sameOriginWrites());
@@ -71,10 +75,17 @@ export async function start() {
     serveCachedPage: serverCache ? serveCachedPage : () => false,
     /** For the files server.js serves before the app. */
     staticHeaders: staticFileHeaders(),
+    /** Counts every request for /metrics, page-cache hits included (call first). */
+    observeRequest,
     listen: { port: config.port, host: config.host, trustProxy: config.trustProxy },
     logger,
     announce() {
+      lifecycle.ready();
       logger.info(`Site ready on ${config.publicUrl}`);
+    },
+    /** From now on /readyz answers 503, so that proxies stop sending new requests here. */
+    draining() {
+      lifecycle.stopping();
     },
     async stop() {
       await stopChangeNotifications();
