@@ -32,16 +32,17 @@ declare module "react-router" {
 export async function start() {
   checkEnvironment();
   await openDatabase();
-  // Instances starting together prepare the database one at a time.
-  await withStartupLock(async () => {
+  // Instances starting together prepare the database one at a time (pg-boss creates its schema
+  // and queues as it starts: two at once collided on CREATE SCHEMA).
+  const scheduler = await withStartupLock(async () => {
     await applyMigrations();
     await encryptStoredSecrets();
     await loadDemoContentOnFirstStart();
     await ensureFirstAdmin();
+    return startScheduler();
   });
   await startChangeNotifications();
   const mailWorker = startMailWorker();
-  const scheduler = await startScheduler();
 
   const development = process.argv.includes("--dev");
   const serverCache = !development;

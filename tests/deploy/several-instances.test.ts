@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -227,6 +227,33 @@ describe("two instances behind Caddy", () => {
     expect(served.headers["content-type"]).toMatch(/^image\//);
     expect(existsSync(path.join(dir, "a", "media"))).toBe(false);
     expect(existsSync(path.join(dir, "s3", "betic-media"))).toBe(true);
+  });
+
+  it("sends each outbox mail once, whichever instance's worker claims it", async () => {
+    const count = 40;
+    await sql(
+      `insert into email_outbox (to_address, subject, html_body, text_body)
+       select 'client' || n || '@example.fr', 'Message ' || n, '<p>Bonjour</p>', 'Bonjour'
+       from generate_series(1, $1::int) n`,
+      [count],
+    );
+    const deadline = Date.now() + 20_000;
+    let sent = 0;
+    while (sent < count && Date.now() < deadline) {
+      sent = (
+        await sql<{ n: number }>("select count(*)::int as n from email_outbox where status = 'sent'")
+      )[0]!.n;
+      if (sent < count) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(sent).toBe(count);
+    // No transport configured: each instance writes what it sends to its DATA_DIR/mail, one file
+    // per message, named after the outbox row.
+    const ids = await sql<{ id: string }>("select id from email_outbox");
+    const files = (
+      await Promise.all(["a", "b"].map((name) => readdir(path.join(dir, name, "mail")).catch(() => [])))
+    ).flat();
+    expect(files).toHaveLength(count);
+    for (const { id } of ids) expect(files.filter((file) => file.includes(id))).toHaveLength(1);
   });
 
   it("keeps answering through the proxy when an instance is killed, and the restarted one rejoins without migrating again", async () => {
