@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startApp } from "../tests/support/e2e-app.ts";
-import { startCaddy, startS3 } from "../tests/support/deployment.ts";
+import { sharedInstanceEnv, startCaddy, startS3 } from "../tests/support/deployment.ts";
 import { createDatabase, startTestPostgres } from "../tests/support/postgres.ts";
 
 const base = Number(process.env.BENCH_PORT ?? 3400);
@@ -41,11 +41,7 @@ const start = (name, env = {}) =>
     stubPort: ports.stub,
     startTimeoutMs: 600_000,
     env: {
-      ...s3.env,
-      PUBLIC_URL: `https://localhost:${ports.https}`,
-      TRUST_PROXY: "1",
-      BETTER_AUTH_SECRET: "secret-partage-par-les-instances-0123456789",
-      SECRETS_KEY: "cle-partagee-par-les-instances-0123456789",
+      ...sharedInstanceEnv(ports.https, s3.env),
       SEED_DEMO: "0",
       ...env,
     },

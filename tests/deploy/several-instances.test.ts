@@ -8,7 +8,14 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { migrationsFolder } from "~/server/db/migrate.server";
 import { startApp } from "../support/e2e-app";
-import { type Answer, httpsRequest, startCaddy, startS3 } from "../support/deployment";
+import {
+  type Answer,
+  collectAnswer,
+  httpsRequest,
+  sharedInstanceEnv,
+  startCaddy,
+  startS3,
+} from "../support/deployment";
 import { createDatabase, dropDatabase } from "../support/postgres";
 
 // One site on loopback as in production: Caddy (HTTPS, internal CA) in front of two instances of
@@ -35,12 +42,7 @@ function startInstance(name: "a" | "b") {
     dataDir: path.join(dir, name),
     stubPort: ports.stub,
     env: {
-      ...s3.env,
-      PUBLIC_URL: `https://localhost:${ports.https}`,
-      TRUST_PROXY: "1",
-      // Shared by every instance (docs/deploy.md).
-      BETTER_AUTH_SECRET: "secret-partage-par-les-instances-0123456789",
-      SECRETS_KEY: "cle-partagee-par-les-instances-0123456789",
+      ...sharedInstanceEnv(ports.https, s3.env),
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
     },
@@ -84,13 +86,7 @@ function direct(
           ...init.headers,
         },
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      },
+      (res) => collectAnswer(res, resolve),
     );
     req.on("error", reject);
     req.end(init.body);

@@ -84,6 +84,29 @@ export async function startS3(options: { port: number; directory: string; bucket
   };
 }
 
+/**
+ * What every instance behind the proxy at `https://localhost:httpsPort` is given alike
+ * (docs/deploy.md: the same secrets and PUBLIC_URL everywhere), with the bucket's variables.
+ */
+export function sharedInstanceEnv(httpsPort: number, s3Env: Record<string, string>) {
+  return {
+    ...s3Env,
+    PUBLIC_URL: `https://localhost:${httpsPort}`,
+    TRUST_PROXY: "1",
+    BETTER_AUTH_SECRET: "secret-partage-par-les-instances-0123456789",
+    SECRETS_KEY: "cle-partagee-par-les-instances-0123456789",
+  };
+}
+
+/** Collects an answer's body (http or https). */
+export function collectAnswer(res: import("node:http").IncomingMessage, resolve: (answer: Answer) => void) {
+  const chunks: Buffer[] = [];
+  res.on("data", (chunk: Buffer) => chunks.push(chunk));
+  res.on("end", () =>
+    resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+  );
+}
+
 export type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 
 /** One HTTPS request trusting `ca`, from `localAddress` (another loopback address stands for a visitor). */
@@ -109,11 +132,7 @@ export function httpsRequest(
         agent: options.agent,
       },
       (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
+        collectAnswer(res, resolve);
         res.on("error", reject);
       },
     );
