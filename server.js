@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import { readdirSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -57,23 +58,46 @@ app.use(running.handler);
 // A page the page cache holds, or one being rendered for an identical request, is sent before
 // Express sees the request: that is most public traffic.
 const server = http.createServer((req, res) => {
+  running.observeRequest(req, res);
+  // Shutting down: answer what arrives on an open connection, then close it (the client, or the
+  // proxy, opens its next one elsewhere) rather than closing under a request it may be sending.
+  if (stopping) res.setHeader("Connection", "close");
   const render = () => app(req, res);
   if (!running.serveCachedPage(req, res, render)) render();
 });
 server.listen(running.listen.port, running.listen.host, () => running.announce());
+
+// Bounds of a shutdown (systemd's TimeoutStopSec in deploy/ is above the last): keep-alive
+// connections left idle that long are closed; requests still running after the second are cut;
+// the workers (a mail send, a daily job) get the rest.
+const IDLE_GRACE_MS = 1_000;
+const REQUESTS_GRACE_MS = 10_000;
+const EXIT_DEADLINE_MS = 25_000;
 
 let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   running.logger.info({ signal }, "shutting down: finishing in-flight requests");
-  // Stop accepting, let in-flight requests finish, then release the database.
-  const closed = new Promise((resolve) => server.close(resolve));
-  server.closeIdleConnections();
-  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  setTimeout(() => {
+    running.logger.error("shutdown took too long: exiting");
+    process.exit(1);
+  }, EXIT_DEADLINE_MS).unref();
+  // /readyz answers 503 from now on. Stop accepting connections, with net.Server's close: http's
+  // would also drop every idle keep-alive connection at once, racing the clients (a proxy) that are
+  // sending their next request on one, which then fails (ECONNRESET: tests/deploy saw it under
+  // load). Requests arriving on open connections are answered with Connection: close;
+  // connections still idle after a second are closed. Then the workers stop (their leases and
+  // locks), and the database.
+  running.draining();
+  const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
+  const idle = setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS);
+  const force = setTimeout(() => server.closeAllConnections(), REQUESTS_GRACE_MS);
   await closed;
+  clearTimeout(idle);
   clearTimeout(force);
   await running.stop();
+  running.logger.info("stopped");
   process.exit(0);
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -26,6 +26,20 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // The production build as processes (npm run test:deploy builds it first): probes, metrics,
+        // graceful shutdown, and several instances behind Caddy. One file at a time: each runs servers.
+        extends: true,
+        test: {
+          name: "deploy",
+          include: ["tests/deploy/**/*.test.ts"],
+          globalSetup: ["tests/support/vitest-global-setup.ts"],
+          setupFiles: ["tests/support/vitest-database.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

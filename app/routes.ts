@@ -4,6 +4,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 export default [
   // ---- resources (non-UI)
   route("healthz", "routes/resources/healthz.ts"),
+  route("readyz", "routes/resources/readyz.ts"),
   // -- privacy: anonymous page views, consent without JavaScript
   route("api/beacon", "routes/resources/beacon.ts"),
   route("api/consent", "routes/resources/consent.ts"),

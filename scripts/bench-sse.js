@@ -21,7 +21,7 @@ import { signIn, startProcess, waitFor } from "./bench-support.js";
 const ADMIN = { email: "bench@example.test", password: "Bench-password-2026!" };
 
 const port = Number(process.env.BENCH_PORT ?? 3150);
-const pgPort = Number(process.env.BENCH_PG_PORT ?? 54359);
+const pgPort = Number(process.env.BENCH_PG_PORT ?? 54369);
 const streams = Number(process.env.BENCH_STREAMS ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const base = `http://127.0.0.1:${port}`;

@@ -1,7 +1,7 @@
 import express from "express";
 import "react-router";
 import { openDatabase, closeDatabase } from "~/server/db/database.server";
-import { migrateDatabase } from "~/server/db/migrate.server";
+import { applyMigrations, withStartupLock } from "~/server/db/migrate.server";
 import { loadDemoContentOnFirstStart } from "~/server/db/seed/demo.server";
 import { ensureFirstAdmin } from "~/server/auth/users.server";
 import { checkEnvironment, config } from "~/server/config.server";
@@ -12,6 +12,10 @@ import { startScheduler } from "~/server/jobs/scheduler.server";
 import { startChangeNotifications, stopChangeNotifications } from "~/server/db/notifications.server";
 import { htmlCaching, serveCachedPage } from "~/server/cache/html-cache.server";
 import { stopPageCache } from "~/server/cache/page-cache.server";
+import { lifecycle } from "~/server/health/lifecycle.server";
+import { endStaffEventStreams } from "~/server/staff-events.server";
+import { metricsEndpoint } from "~/server/metrics/endpoint.server";
+import { observeRequest } from "~/server/metrics/registry.server";
 import { limitRequestBodies, sameOriginWrites } from "~/server/security/http-guards.server";
 import { reactRouterHandler } from "./request-handler";
 import { corsHeaders } from "./cors";
@@ -29,17 +33,22 @@ declare module "react-router" {
 export async function start() {
   checkEnvironment();
   await openDatabase();
-  await migrateDatabase();
-  await encryptStoredSecrets();
-  await loadDemoContentOnFirstStart();
-  await ensureFirstAdmin();
+  // Instances starting together prepare the database one at a time (pg-boss creates its schema
+  // and queues as it starts: two at once collided on CREATE SCHEMA).
+  const scheduler = await withStartupLock(async () => {
+    await applyMigrations();
+    await encryptStoredSecrets();
+    await loadDemoContentOnFirstStart();
+    await ensureFirstAdmin();
+    return startScheduler();
+  });
   await startChangeNotifications();
   const mailWorker = startMailWorker();
-  const scheduler = await startScheduler();
 
   const development = process.argv.includes("--dev");
   const serverCache = !development;
   const handler = express.Router();
+  handler.get("/metrics", metricsEndpoint());
   handler.use(securityHeaders());
   handler.use(corsHeaders());
   handler.use(sameOriginWrites());
@@ -68,10 +77,19 @@ export async function start() {
     serveCachedPage: serverCache ? serveCachedPage : () => false,
     /** For the files server.js serves before the app. */
     staticHeaders: staticFileHeaders(),
+    /** Counts every request for /metrics, page-cache hits included (call first). */
+    observeRequest,
     listen: { port: config.port, host: config.host, trustProxy: config.trustProxy },
     logger,
     announce() {
+      lifecycle.ready();
       logger.info(`Site ready on ${config.publicUrl}`);
+    },
+    /** From now on /readyz answers 503, so that proxies stop sending new requests here. */
+    draining() {
+      lifecycle.stopping();
+      // The back office's event streams never end by themselves: they would hold the close.
+      endStaffEventStreams();
     },
     async stop() {
       await stopChangeNotifications();

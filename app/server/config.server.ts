@@ -52,6 +52,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: optional(flag(["true", "false", "1", "0"])),
   LOG_LEVEL: optional(flag(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
   ALLOW_INSECURE_HTTP: optional(flag(["0", "1"])),
+  METRICS_TOKEN: optional(z.string().min(16, "attendu : au moins 16 caractères aléatoires")),
 });
 type Env = z.infer<typeof envSchema>;
 const names = Object.keys(envSchema.shape) as (keyof Env)[];
@@ -114,8 +115,9 @@ export const config = {
   get databasePoolSize() {
     return env().DATABASE_POOL_SIZE ?? 10;
   },
+  /** Unset: the embedded server takes 54329, or a free port when that one is taken (db/embedded.server.ts). */
   get embeddedPgPort() {
-    return env().EMBEDDED_PG_PORT ?? 54329;
+    return env().EMBEDDED_PG_PORT;
   },
   /** The first administrator, created when no account exists. */
   get firstAdmin() {
@@ -167,6 +169,10 @@ export const config = {
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
       forcePathStyle: e.S3_FORCE_PATH_STYLE === "true" || e.S3_FORCE_PATH_STYLE === "1",
     };
+  },
+  /** Lets a scraper off this machine read /metrics (Authorization: Bearer …). */
+  get metricsToken() {
+    return env().METRICS_TOKEN;
   },
   get logLevel() {
     return env().LOG_LEVEL ?? (env().NODE_ENV === "test" ? "warn" : "info");

@@ -46,7 +46,7 @@ export async function startApp({
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const exited = new Promise<void>((resolve) => app.once("exit", () => resolve()));
+  const exited = new Promise<number | null>((resolve) => app.once("exit", (code) => resolve(code)));
   // A worker that dies without its teardown must not leave its app holding the port.
   const killOnExit = () => app.kill("SIGKILL");
   process.once("exit", killOnExit);
@@ -61,10 +61,11 @@ export async function startApp({
     await stop();
     throw error;
   }
-  return { baseUrl, pid: app.pid!, stop };
+  /** The exit code (null when killed by a signal). */
+  return { baseUrl, pid: app.pid!, stop, exited };
 }
 
-async function waitForHealth(url: string, exited: Promise<void>, timeoutMs: number) {
+async function waitForHealth(url: string, exited: Promise<unknown>, timeoutMs: number) {
   let gone = false;
   void exited.then(() => (gone = true));
   const deadline = Date.now() + timeoutMs;

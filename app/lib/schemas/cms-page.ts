@@ -17,8 +17,10 @@ const RESERVED_SLUGS = new Set([
   "contact",
   "healthz",
   "media",
+  "metrics",
   "privacy-policy",
   "projects",
+  "readyz",
   "sitemap",
   "terms-of-use",
 ]);

@@ -36,7 +36,7 @@ import { type EndRender, renderInProgress, type SharedRender, startRender } from
 const PUBLIC_PAGE = "public, max-age=0, must-revalidate";
 const PRIVATE = "private, no-store";
 /** Never cached here: back office, APIs, media files, health checks. */
-const NOT_A_PUBLIC_PAGE = /^\/(admin|api|media|healthz)(\/|\.data$|$)/;
+const NOT_A_PUBLIC_PAGE = /^\/(admin|api|media|healthz|readyz)(\/|\.data$|$)/;
 /** Answers that must never be stored by anyone. */
 const ALWAYS_PRIVATE = /^\/(admin|api\/auth)(\/|\.data$|$)/;
 /** Cookies that change nothing in an anonymous page (consent is part of the key). */

@@ -100,6 +100,11 @@ async function armPublicationTimer() {
   publicationTimer.unref();
 }
 
+/** How much the store holds (metrics). */
+export function pageCacheUse() {
+  return { pages: pages.size, bytes: pages.calculatedSize };
+}
+
 /** For shutdown and tests. */
 export function stopPageCache() {
   clearTimeout(publicationTimer);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { logger } from "~/server/logger.server";
@@ -14,6 +15,8 @@ import { config } from "~/server/config.server";
  */
 
 export const APP_ROLE = "betic_app";
+/** The port a data directory's server takes first, when EMBEDDED_PG_PORT is not set. */
+export const DEFAULT_EMBEDDED_PG_PORT = 54329;
 /** The schemas the app creates (its tables, Drizzle's journal, pg-boss's queues). */
 const APP_SCHEMAS = ["public", "drizzle", "pgboss"];
 
@@ -31,11 +34,11 @@ export type EmbeddedDatabase = {
 
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, "postgres");
-  const port = config.embeddedPgPort;
   await mkdir(dataDir, { recursive: true });
   // As root, the server runs as the `postgres` user, which must be able to reach its directory.
   if (process.getuid?.() === 0) await chmod(dataDir, ((await stat(dataDir)).mode & 0o777) | 0o711);
   await stopOrphanOrRefuse(databaseDir);
+  const port = await choosePort(path.join(dataDir, ".postgres-port"));
 
   const password = await readOrCreatePassword(path.join(dataDir, ".postgres-password"));
   const EmbeddedPostgres = await importWithoutExitHooks();
@@ -132,6 +135,41 @@ async function prepareAppRole(superuserUrl: string, appPassword: string) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * EMBEDDED_PG_PORT when set. Otherwise the port this data directory used last (DATA_DIR/.postgres-port),
+ * else 54329; when that one is taken (another copy of the app in another folder), any free port.
+ * The choice is written back, so the directory keeps its port from one start to the next.
+ */
+async function choosePort(file: string) {
+  if (config.embeddedPgPort) return config.embeddedPgPort;
+  const remembered = existsSync(file) ? Number((await readFile(file, "utf8")).trim()) : undefined;
+  const preferred = remembered || DEFAULT_EMBEDDED_PG_PORT;
+  const port = (await isFree(preferred)) ? preferred : await anyFreePort();
+  if (port !== remembered) await writeFile(file, `${port}\n`);
+  if (port !== preferred)
+    logger.info({ taken: preferred, port }, "embedded PostgreSQL port taken: using another");
+  return port;
+}
+
+function isFree(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+function anyFreePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 async function readOrCreatePassword(file: string) {

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { getPool } from "~/server/db/client.server";
+import { throttleRefusals } from "~/server/metrics/registry.server";
 import { authSecret } from "~/server/secrets.server";
 
 /**
@@ -91,7 +92,10 @@ export async function throttledPasswordCheck<T>(
 
   for (const counter of device ? [identity] : [identity, address]) {
     const retryAfterSeconds = await takeTurn(counter);
-    if (retryAfterSeconds > 0) return { status: "throttled", retryAfterSeconds };
+    if (retryAfterSeconds > 0) {
+      throttleRefusals.inc({ limiter: counter.scheme.prefix });
+      return { status: "throttled", retryAfterSeconds };
+    }
   }
 
   const value = await check();

@@ -1,5 +1,6 @@
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { getPool } from "~/server/db/client.server";
+import { throttleRefusals } from "~/server/metrics/registry.server";
 
 /**
  * A limit shared by every instance: counters live in PostgreSQL (table rate_limits, created by
@@ -27,8 +28,10 @@ export function createRateLimiter(options: { keyPrefix: string; points: number; 
       await get().consume(key);
       return { allowed: true };
     } catch (error) {
-      if (error instanceof RateLimiterRes)
+      if (error instanceof RateLimiterRes) {
+        throttleRefusals.inc({ limiter: options.keyPrefix });
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+      }
       throw error;
     }
   }

@@ -3,8 +3,8 @@ import { migrateDatabase } from "../migrate.server";
 
 await openDatabase();
 try {
-  await migrateDatabase();
-  console.log("Database is up to date.");
+  const applied = await migrateDatabase();
+  console.log(`Database is up to date (${applied} migrations applied).`);
 } finally {
   await closeDatabase();
 }
