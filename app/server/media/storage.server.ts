@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
@@ -19,6 +19,8 @@ export interface StorageDriver {
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every stored key with its size (backups), in no particular order. */
+  list(): AsyncIterable<{ key: string; size: number }>;
 }
 
 export type StoredObject = {
@@ -102,6 +104,21 @@ export function localDriver(root: string): StorageDriver {
     async exists(key) {
       const info = await stat(fileOf(key)).catch(() => null);
       return Boolean(info?.isFile());
+    },
+    async *list() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return [];
+          throw error;
+        },
+      );
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        // A write in progress (its `.partial` name) is not an object yet.
+        if (!isValidKey(key) || key.endsWith(".partial")) continue;
+        yield { key, size: (await stat(path.join(entry.parentPath, entry.name))).size };
+      }
     },
   };
 }
@@ -191,6 +208,17 @@ export function s3Driver(options: S3Options): StorageDriver {
         if (isMissing(error)) return false;
         throw error;
       }
+    },
+    async *list() {
+      const { sdk, client } = await connect();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key && isValidKey(object.Key)) yield { key: object.Key, size: object.Size ?? 0 };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }
