@@ -3,6 +3,7 @@ import {
   ChartLine,
   ChartNoAxesColumn,
   CircleUserRound,
+  DatabaseBackup,
   FileText,
   FolderKanban,
   Images,
@@ -62,6 +63,7 @@ export const adminMenu: AdminMenuGroup[] = [
       { label: "Balises de suivi", to: "/admin/gtm", icon: ChartNoAxesColumn },
       { label: "CORS & CSP", to: "/admin/cors", icon: ShieldCheck },
       { label: "Templates d'email", to: "/admin/email-templates", icon: Mail },
+      { label: "Sauvegardes", to: "/admin/backups", icon: DatabaseBackup },
     ],
   },
   {

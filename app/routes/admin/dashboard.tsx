@@ -1,11 +1,23 @@
 import { formatDistance } from "date-fns";
 import { fr } from "date-fns/locale";
-import { FileText, FolderKanban, Inbox, Mail, Newspaper, Users, type LucideIcon } from "lucide-react";
+import {
+  FileText,
+  FolderKanban,
+  Inbox,
+  Mail,
+  Newspaper,
+  TriangleAlert,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminError } from "~/components/admin/admin-error";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { contactStatusLabels } from "~/lib/enums";
+import { hasRole } from "~/lib/roles";
 import { requireUser } from "~/server/auth/session.server";
+import { isBackupOverdue } from "~/server/backup/schedule.server";
 import {
   getDashboardCounts,
   getRecentActivity,
@@ -15,10 +27,15 @@ import {
 export const meta: Route.MetaFunction = () => [{ title: "Tableau de bord | Back-office" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  const [counts, activity] = await Promise.all([getDashboardCounts(), getRecentActivity(5)]);
+  const user = await requireUser(request);
+  const [counts, activity, backupOverdue] = await Promise.all([
+    getDashboardCounts(),
+    getRecentActivity(5),
+    // Backups are the admins' business: only they are warned.
+    hasRole(user, "admin") ? isBackupOverdue() : false,
+  ]);
   // The render's clock, so relative times read the same on the server and after hydration.
-  return { counts, activity, now: new Date() };
+  return { counts, activity, backupOverdue, now: new Date() };
 }
 
 const cards: {
@@ -67,10 +84,23 @@ function relativeTime(date: Date | null, now: Date): string {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, activity, now } = loaderData;
+  const { counts, activity, backupOverdue, now } = loaderData;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Tableau de bord</h1>
+
+      {backupOverdue ? (
+        <Alert variant="destructive">
+          <TriangleAlert aria-hidden />
+          <AlertTitle>Aucune sauvegarde réussie depuis 48 heures</AlertTitle>
+          <AlertDescription>
+            <Link to="/admin/backups" className="underline underline-offset-4">
+              Voir les sauvegardes
+            </Link>{" "}
+            pour en créer une et vérifier la planification.
+          </AlertDescription>
+        </Alert>
+      ) : null}
 
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Chiffres clés">
         {cards.map(({ key, label, to, icon: Icon }) => (

@@ -38,11 +38,9 @@ export type BackupResult = { file: string; bytes: number; manifest: Manifest; se
 
 export const backupDirectory = () => path.join(config.dataDir, "backups");
 
+/** Down to the millisecond: two backups started in the same second must not share a file. */
 export function defaultBackupName(date: Date, encrypted: boolean) {
-  const stamp = date
-    .toISOString()
-    .replace(/\.\d+Z$/, "Z")
-    .replaceAll(":", "");
+  const stamp = date.toISOString().replaceAll(":", "");
   return `betic-${stamp}.tar.gz${encrypted ? ".age" : ""}`;
 }
 

@@ -47,6 +47,7 @@ const REFERENCE_TABLES = new Set([
   "email_templates",
   "cors_domains",
   "csp_config",
+  "backup_settings",
 ]);
 
 type Expected = { size: number; sha256: string; rows?: number };

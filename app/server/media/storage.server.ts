@@ -3,7 +3,6 @@ import { createReadStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import type { S3Client } from "@aws-sdk/client-s3";
 import { MEDIA_URL_PREFIX } from "~/lib/image-variants";
 import { config } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
@@ -143,23 +142,29 @@ const isMissing = (error: unknown) => {
   return name === "NoSuchKey" || name === "NotFound" || $metadata?.httpStatusCode === 404;
 };
 
+/** Where the backups go in a media bucket: never listed as media. */
+export const BACKUP_PREFIX = "backups/";
+
+/** A client for the bucket (the SDK loaded on first use). */
+export async function s3Client(options: S3Options) {
+  const sdk = await loadSdk();
+  const client = new sdk.S3Client({
+    region: options.region || "us-east-1",
+    endpoint: options.endpoint || undefined,
+    forcePathStyle: options.forcePathStyle,
+    // Without explicit keys the SDK's default chain applies (instance role, shared config...).
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+  });
+  return { sdk, client };
+}
+
 export function s3Driver(options: S3Options): StorageDriver {
-  let client: S3Client | undefined;
+  let connection: ReturnType<typeof s3Client> | undefined;
   const Bucket = options.bucket;
-  const connect = async () => {
-    const sdk = await loadSdk();
-    client ??= new sdk.S3Client({
-      region: options.region || "us-east-1",
-      endpoint: options.endpoint || undefined,
-      forcePathStyle: options.forcePathStyle,
-      // Without explicit keys the SDK's default chain applies (instance role, shared config...).
-      credentials:
-        options.accessKeyId && options.secretAccessKey
-          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-          : undefined,
-    });
-    return { sdk, client };
-  };
+  const connect = () => (connection ??= s3Client(options));
 
   return {
     name: `s3:${Bucket}`,
@@ -215,7 +220,10 @@ export function s3Driver(options: S3Options): StorageDriver {
       do {
         const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, ContinuationToken }));
         for (const object of page.Contents ?? []) {
-          if (object.Key && isValidKey(object.Key)) yield { key: object.Key, size: object.Size ?? 0 };
+          // The bucket also holds the scheduled backups (backup/store.server.ts), which are not media.
+          if (object.Key && isValidKey(object.Key) && !object.Key.startsWith(BACKUP_PREFIX)) {
+            yield { key: object.Key, size: object.Size ?? 0 };
+          }
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
