@@ -621,7 +621,10 @@ export const backupSettings = pgTable(
   () => [
     uniqueIndex("backup_settings_singleton").on(sql`(true)`),
     check("backup_settings_hour_check", sql`"hour" BETWEEN 0 AND 23`),
-    check("backup_settings_keep_check", sql`"keep_daily" BETWEEN 1 AND 60 AND "keep_weekly" BETWEEN 0 AND 52`),
+    check(
+      "backup_settings_keep_check",
+      sql`"keep_daily" BETWEEN 1 AND 60 AND "keep_weekly" BETWEEN 0 AND 52`,
+    ),
   ],
 );
 
