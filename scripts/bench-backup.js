@@ -6,7 +6,7 @@
 //   npm run bench:backup
 //   BENCH_PORT=4480 BENCH_PG_PORT=56420 npm run bench:backup
 import { execFileSync } from "node:child_process";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -24,6 +24,8 @@ const pgPort = Number(process.env.BENCH_PG_PORT ?? 54349);
 const base = `http://127.0.0.1:${port}`;
 execFileSync(process.execPath, ["scripts/ensure-build.js"], { stdio: "inherit" });
 const work = await mkdtemp(path.join(tmpdir(), "betic-bench-backup-"));
+// As root the embedded server runs as `postgres`, which must reach the data directories inside.
+await chmod(work, 0o711);
 const source = path.join(work, "source");
 const target = path.join(work, "target");
 const archive = path.join(work, "bench.tar.gz");

@@ -69,7 +69,7 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
   }
 }
 
-/** Every table of the app's schema: its row count and a hash of its rows in a fixed order. */
+/** Every table of the app's schema: its row count and a hash of its rows in a fixed order; its indexes. */
 function tableFingerprints(url: string) {
   return withClient(url, async (client) => {
     const { rows: tables } = await client.query<{ name: string }>(
@@ -82,6 +82,11 @@ function tableFingerprints(url: string) {
       );
       result[name] = `${rows[0]!.count} ${rows[0]!.hash}`;
     }
+    // The restore rebuilds the secondary indexes after loading: the same set must come back.
+    const { rows: indexes } = await client.query<{ indexdef: string }>(
+      "select indexdef from pg_indexes where schemaname = 'public' order by indexname",
+    );
+    result["(indexes)"] = indexes.map((row) => row.indexdef).join("\n");
     return result;
   });
 }

@@ -246,6 +246,17 @@ async function load(options: RestoreOptions, manifest: Manifest) {
       await client.query(`alter table ${name(table.name)} disable trigger user`);
     // Rows the migrations themselves wrote (none today, but a table they fill must not double).
     await client.query(`truncate ${manifest.tables.map((table) => name(table.name)).join(", ")}`);
+    // Secondary indexes are built once after the load rather than row by row during it (the
+    // contacts' trigram indexes most of all); those behind keys stay, the foreign keys use them.
+    const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+      `select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
+         from pg_index i
+         join pg_class c on c.oid = i.indexrelid
+         join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = $1 and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
+      [DATA_SCHEMA],
+    );
+    for (const index of indexes) await client.query(`drop index ${name(index.name)}`);
 
     for await (const entry of archiveEntries(options.file, options.passphrase)) {
       const table = tables.get(entry.name);
@@ -266,6 +277,8 @@ async function load(options: RestoreOptions, manifest: Manifest) {
       }
     }
 
+    await client.query("set local maintenance_work_mem = '256MB'");
+    for (const index of indexes) await client.query(index.definition);
     for (const table of manifest.tables) {
       const { rows } = await client.query<{ count: string }>(`select count(*) from ${name(table.name)}`);
       if (Number(rows[0]!.count) !== table.rows) {
