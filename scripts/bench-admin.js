@@ -25,7 +25,7 @@ import analytics from "./bench-admin/analytics.js";
 import articles from "./bench-admin/articles.js";
 import contacts from "./bench-admin/contacts.js";
 import projects from "./bench-admin/projects.js";
-import { startProcess, waitFor } from "./bench-support.js";
+import { serverEnv, startProcess, waitFor } from "./bench-support.js";
 
 const CASES = [articles, projects, contacts, analytics];
 const ADMIN = { email: "bench@example.test", password: "Bench-password-2026!" };
@@ -47,18 +47,7 @@ async function main() {
 
   execSync("node scripts/ensure-build.js", { stdio: "inherit" });
   const dataDir = await mkdtemp(path.join(tmpdir(), "betic-bench-admin-"));
-  const env = {
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-    SEED_DEMO: "0",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: "warn",
-  };
+  const env = serverEnv({ port, pgPort, dataDir, seedDemo: false, admin: ADMIN });
   let app = startProcess(["server.js"], env);
   let client;
   try {

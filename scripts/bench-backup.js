@@ -14,7 +14,7 @@ import pg from "pg";
 import analytics from "./bench-admin/analytics.js";
 import articles from "./bench-admin/articles.js";
 import contacts from "./bench-admin/contacts.js";
-import { startProcess, waitFor } from "./bench-support.js";
+import { serverEnv, startProcess, waitFor } from "./bench-support.js";
 
 const CASES = [articles, contacts, analytics];
 const ADMIN = { email: "bench@example.test", password: "Bench-password-2026!" };
@@ -29,18 +29,7 @@ await chmod(work, 0o711);
 const source = path.join(work, "source");
 const target = path.join(work, "target");
 const archive = path.join(work, "bench.tar.gz");
-const env = (dataDir) => ({
-  NODE_ENV: "production",
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  PUBLIC_URL: base,
-  DATA_DIR: dataDir,
-  EMBEDDED_PG_PORT: String(pgPort),
-  SEED_DEMO: "0",
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
-  LOG_LEVEL: "warn",
-});
+const env = (dataDir) => serverEnv({ port, pgPort, dataDir, seedDemo: false, admin: ADMIN });
 
 try {
   // The app makes the schema; the cases fill it (and, for the analytics, its daily sums at start).

@@ -7,7 +7,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import S3rver from "s3rver";
 import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -28,7 +27,7 @@ import {
   storage,
 } from "~/server/media/storage.server";
 import { startApp } from "../support/e2e-app";
-import { createDatabase, dropDatabase } from "../support/postgres";
+import { createDatabase, dropDatabase, withAdmin } from "../support/postgres";
 
 /*
  * Backup → restore into a new database and data directory, checked table by table and file by
@@ -59,19 +58,9 @@ async function use(databaseUrl: string, dataDir: string, media = localDriver(pat
   setStorageDriver(media);
 }
 
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Every table of the app's schema: its row count and a hash of its rows in a fixed order; its indexes. */
 function tableFingerprints(url: string) {
-  return withClient(url, async (client) => {
+  return withAdmin(url, async (client) => {
     const { rows: tables } = await client.query<{ name: string }>(
       "select tablename as name from pg_tables where schemaname = 'public' order by tablename",
     );
@@ -92,7 +81,7 @@ function tableFingerprints(url: string) {
 }
 
 async function publicTableCount(url: string) {
-  return withClient(url, async (client) => {
+  return withAdmin(url, async (client) => {
     const { rows } = await client.query<{ count: string }>(
       "select count(*) from pg_tables where schemaname = 'public'",
     );

@@ -9,7 +9,6 @@ import { to as copyTo } from "pg-copy-streams";
 import tar from "tar-stream";
 import { version as appVersion } from "../../../package.json";
 import { config } from "~/server/config.server";
-import { getPool } from "~/server/db/client.server";
 import { storage } from "~/server/media/storage.server";
 import {
   ARCHIVE_FORMAT,
@@ -22,7 +21,7 @@ import {
   type Manifest,
 } from "./archive.server";
 import { currentSecretsKey, keyFingerprint, secretsKeyLocation } from "./keys.server";
-import { lastMigration, tablesInLoadOrder } from "./tables.server";
+import { inTransaction, lastMigration, tablesInLoadOrder } from "./tables.server";
 
 export type BackupProgress = { done: number; total: number };
 
@@ -133,9 +132,7 @@ export async function createBackup(options: BackupOptions = {}): Promise<BackupR
 
 /** Every table, copied into files of `staging` inside one snapshot. */
 async function copyTables(staging: string) {
-  const client = await getPool().connect();
-  try {
-    await client.query("begin isolation level repeatable read read only");
+  return inTransaction("begin isolation level repeatable read read only", async (client) => {
     const migration = await lastMigration(client);
     const tables = [];
     for (const table of await tablesInLoadOrder(client)) {
@@ -149,14 +146,8 @@ async function copyTables(staging: string) {
       );
       tables.push({ ...table, file, rows: digest.lines, bytes: digest.bytes, sha256: digest.hex() });
     }
-    await client.query("commit");
     return { tables, migration };
-  } catch (error) {
-    await client.query("rollback").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 // Never creates a key: an installation that has none has no encrypted secrets yet.

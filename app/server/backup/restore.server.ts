@@ -22,7 +22,7 @@ import {
 } from "./archive.server";
 import { backupDirectory, createBackup, defaultBackupName } from "./create.server";
 import { currentSecretsKey, keyFingerprint, secretsKeyLocation } from "./keys.server";
-import { DATA_SCHEMA, readJournal, tablesInLoadOrder } from "./tables.server";
+import { DATA_SCHEMA, inTransaction, readJournal, tablesInLoadOrder } from "./tables.server";
 
 /** The target holds data and --replace was not given: nothing was changed. */
 export class TargetNotEmptyError extends Error {}
@@ -199,19 +199,11 @@ async function describeTarget(): Promise<string[]> {
 
 /** An empty schema in place of whatever the (empty or replaced) database had, and no media. */
 async function clearTarget() {
-  const client = await getPool().connect();
-  try {
-    await client.query("begin");
+  await inTransaction("begin", async (client) => {
     await client.query("drop schema if exists drizzle cascade");
     await client.query(`drop schema if exists ${DATA_SCHEMA} cascade`);
     await client.query(`create schema ${DATA_SCHEMA}`);
-    await client.query("commit");
-  } catch (error) {
-    await client.query("rollback").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   const keys = [];
   for await (const object of storage().list()) keys.push(object.key);
   for (const key of keys) await storage().delete(key);
@@ -238,10 +230,8 @@ async function migrateTo(createdAt: number) {
 async function load(options: RestoreOptions, manifest: Manifest) {
   const tables = new Map(manifest.tables.map((table) => [tableEntry(table.name), table]));
   const media = new Map(manifest.media.map((item) => [mediaEntry(item.key), item]));
-  const client = await getPool().connect();
-  const name = (table: string) => client.escapeIdentifier(table);
-  try {
-    await client.query("begin");
+  await inTransaction("begin", async (client) => {
+    const name = (table: string) => client.escapeIdentifier(table);
     for (const table of manifest.tables)
       await client.query(`alter table ${name(table.name)} disable trigger user`);
     // Rows the migrations themselves wrote (none today, but a table they fill must not double).
@@ -287,13 +277,7 @@ async function load(options: RestoreOptions, manifest: Manifest) {
       await client.query(`alter table ${name(table.name)} enable trigger user`);
     }
     await advanceSequences(client);
-    await client.query("commit");
-  } catch (error) {
-    await client.query("rollback").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Loaded ids do not move sequences: each is set past its column's highest value. */

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { getPool } from "~/server/db/client.server";
 import { migrationsFolder } from "~/server/db/migrate.server";
 
 /** The schema that holds the app's tables (pg-boss's job queues and Drizzle's journal are elsewhere). */
@@ -72,4 +73,23 @@ export async function lastMigration(client: pg.ClientBase): Promise<MigrationRef
     );
   }
   return { tag: entry.tag, createdAt, hash: last.hash };
+}
+
+/** `work` on one pooled connection between `begin` (its statement) and commit; rolled back on any error. */
+export async function inTransaction<T>(
+  begin: string,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await getPool().connect();
+  try {
+    await client.query(begin);
+    const result = await work(client);
+    await client.query("commit");
+    return result;
+  } catch (error) {
+    await client.query("rollback").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
