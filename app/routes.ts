@@ -46,6 +46,7 @@ export default [
       route("cors", "routes/admin/cors/index.tsx"),
       route("email-templates", "routes/admin/email-templates/index.tsx"),
       route("email-templates/outbox", "routes/admin/email-templates/outbox.tsx"),
+      route("backups", "routes/admin/backups/index.tsx"),
       // -- users (admin only) and everyone's own profile
       route("users", "routes/admin/users/index.tsx"),
       route("profile", "routes/admin/profile/index.tsx"),
@@ -56,6 +57,8 @@ export default [
     // -- the inbox as a CSV file
     route("contacts/export", "routes/admin/contacts/export.ts"),
     route("projects/preview/:id", "routes/admin/projects/preview.tsx"),
+    // -- a kept backup archive
+    route("backups/download/:id", "routes/admin/backups/download.ts"),
     // -- back-office resources (JSON)
     route("api/media", "routes/admin/api/media.ts"),
     route("api/events", "routes/admin/api/events.ts"),

@@ -28,7 +28,7 @@ import analytics from "./bench-admin/analytics.js";
 import articles from "./bench-admin/articles.js";
 import contacts from "./bench-admin/contacts.js";
 import projects from "./bench-admin/projects.js";
-import { signIn, startProcess, waitFor } from "./bench-support.js";
+import { serverEnv, signIn, startProcess, waitFor } from "./bench-support.js";
 
 const CASES = [articles, projects, contacts, analytics];
 /** The growth baseline: each case with this share of its rows. */
@@ -100,18 +100,7 @@ async function measure(cases, requests) {
   const pgPort = Number(process.env.BENCH_PG_PORT ?? 54349);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), "betic-bench-admin-"));
-  const env = {
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-    SEED_DEMO: "0",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: "warn",
-  };
+  const env = serverEnv({ port, pgPort, dataDir, seedDemo: false, admin: ADMIN });
   let app = startProcess(["server.js"], env);
   let client;
   try {

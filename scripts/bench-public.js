@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { sleep, startProcess, waitFor } from "./bench-support.js";
+import { serverEnv, sleep, startProcess, waitFor } from "./bench-support.js";
 
 const ACCEPT_ENCODING = "gzip, deflate, br";
 
@@ -34,18 +34,16 @@ async function main() {
 
   execSync("node scripts/ensure-build.js", { stdio: "inherit" });
   const dataDir = await mkdtemp(path.join(tmpdir(), "betic-bench-"));
-  const app = startProcess(["server.js"], {
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-    SEED_DEMO: "1",
-    ADMIN_EMAIL: "bench@example.test",
-    ADMIN_PASSWORD: "Bench-password-2026!",
-    LOG_LEVEL: "warn",
-  });
+  const app = startProcess(
+    ["server.js"],
+    serverEnv({
+      port,
+      pgPort,
+      dataDir,
+      seedDemo: true,
+      admin: { email: "bench@example.test", password: "Bench-password-2026!" },
+    }),
+  );
   const bare = startProcess([path.resolve("scripts/bench-public.js"), "--bare", String(barePort)], {});
   let client;
   try {

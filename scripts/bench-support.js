@@ -2,6 +2,22 @@
 // it to answer.
 import { spawn } from "node:child_process";
 
+/** The environment of a production server on 127.0.0.1:`port` with its embedded database on `pgPort`. */
+export function serverEnv({ port, pgPort, dataDir, seedDemo, admin }) {
+  return {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    SEED_DEMO: seedDemo ? "1" : "0",
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: "warn",
+  };
+}
+
 export function startProcess(args, env) {
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },

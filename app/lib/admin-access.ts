@@ -42,6 +42,8 @@ export const adminAccess = {
   "/admin/email-templates/outbox": "admin",
   "/admin/email-templates/mail-status": "admin",
   "/admin/users": "admin",
+  "/admin/backups": "admin",
+  "/admin/backups/download/:id": "admin",
   "/admin/profile": "user",
   "/admin/api/media": "user",
   "/admin/api/events": "user",

@@ -86,3 +86,8 @@ export type RevisionEntityType = (typeof revisionEntityTypes)[number];
 /** How the daily analytics rollups break page views down. */
 export const analyticsDimensions = ["total", "path", "referrer", "device"] as const;
 export type AnalyticsDimension = (typeof analyticsDimensions)[number];
+
+/** A backup run: in progress, finished with an archive, or stopped by an error. */
+export const backupStatuses = ["running", "succeeded", "failed"] as const;
+export type BackupStatus = (typeof backupStatuses)[number];
+export const backupTriggers = ["scheduled", "manual"] as const;

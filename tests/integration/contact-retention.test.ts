@@ -42,6 +42,7 @@ describe("contact retention", () => {
       const schedules = await scheduler.boss.getSchedules();
       expect(schedules.map((s) => [s.name, s.cron, s.options?.tz]).sort()).toEqual([
         ["analytics-rollup", "5 0 * * *", "Europe/Paris"],
+        ["backup", "0 * * * *", "Europe/Paris"],
         ["contacts-retention", "30 3 * * *", "Europe/Paris"],
         ["rate-limit-purge", "15 * * * *", "Europe/Paris"],
       ]);

@@ -30,7 +30,8 @@ export function databaseUrl(adminUrl: string, database: string) {
   return url.toString();
 }
 
-async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>) {
+/** `run` on one connection to `adminUrl` (or any database URL), closed after it. */
+export async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -1,14 +1,17 @@
-// s3rver ships no types: the part tests/support/deployment.ts uses.
+// s3rver ships no types: the part of its API the tests use.
 declare module "s3rver" {
+  import type { AddressInfo } from "node:net";
+
   export default class S3rver {
     constructor(options: {
-      port?: number;
       address?: string;
-      directory: string;
+      port?: number;
       silent?: boolean;
-      configureBuckets?: { name: string; configs: unknown[] }[];
+      directory: string;
+      resetOnClose?: boolean;
+      configureBuckets?: { name: string; configs?: unknown[] }[];
     });
-    run(): Promise<unknown>;
+    run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }
 }

@@ -3,6 +3,7 @@ import {
   ChartLine,
   ChartNoAxesColumn,
   CircleUserRound,
+  DatabaseBackup,
   FileText,
   FolderKanban,
   Images,
@@ -64,6 +65,7 @@ export const adminMenu: AdminMenuGroup[] = [
       { label: "CORS & CSP", to: "/admin/cors", icon: ShieldCheck },
       { label: "Templates d'email", to: "/admin/email-templates", icon: Mail },
       { label: "Envois d'e-mails", to: "/admin/email-templates/outbox", icon: Send },
+      { label: "Sauvegardes", to: "/admin/backups", icon: DatabaseBackup },
     ],
   },
   {

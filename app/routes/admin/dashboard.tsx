@@ -1,14 +1,26 @@
 import { formatDistance } from "date-fns";
 import { fr } from "date-fns/locale";
-import { FileText, FolderKanban, Inbox, Mail, Newspaper, Users, type LucideIcon } from "lucide-react";
+import {
+  FileText,
+  FolderKanban,
+  Inbox,
+  Mail,
+  Newspaper,
+  TriangleAlert,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminError } from "~/components/admin/admin-error";
 import { MailDeliveryAlert } from "~/components/admin/mail-delivery-alert";
 import { StatCard } from "~/components/admin/stat-card";
 import type { AdminScreenPath } from "~/lib/admin-access";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { contactStatusLabels } from "~/lib/enums";
+import { hasRole } from "~/lib/roles";
 import { requireUser } from "~/server/auth/session.server";
+import { isBackupOverdue } from "~/server/backup/schedule.server";
 import {
   getDashboardCounts,
   getRecentActivity,
@@ -20,13 +32,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Tableau de bord | Back-
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [counts, activity, mail] = await Promise.all([
+  const [counts, activity, mail, backupOverdue] = await Promise.all([
     getDashboardCounts(),
     getRecentActivity(5),
     getMailDeliveryAlerts(),
+    // Backups are the admins' business: only they are warned.
+    hasRole(user, "admin") ? isBackupOverdue() : false,
   ]);
   // The render's clock, so relative times read the same on the server and after hydration.
-  return { counts, activity, mail, role: user.role ?? "user", now: new Date() };
+  return { counts, activity, mail, backupOverdue, role: user.role ?? "user", now: new Date() };
 }
 
 const cards: {
@@ -75,12 +89,24 @@ function relativeTime(date: Date | null, now: Date): string {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, activity, mail, role, now } = loaderData;
+  const { counts, activity, mail, backupOverdue, role, now } = loaderData;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Tableau de bord</h1>
 
       <MailDeliveryAlert {...mail} role={role} />
+      {backupOverdue ? (
+        <Alert variant="destructive">
+          <TriangleAlert aria-hidden />
+          <AlertTitle>Aucune sauvegarde réussie depuis 48 heures</AlertTitle>
+          <AlertDescription>
+            <Link to="/admin/backups" className="underline underline-offset-4">
+              Voir les sauvegardes
+            </Link>{" "}
+            pour en créer une et vérifier la planification.
+          </AlertDescription>
+        </Alert>
+      ) : null}
 
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Chiffres clés">
         {cards.map(({ key, label, to, icon }) => (

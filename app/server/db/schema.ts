@@ -19,6 +19,8 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   analyticsDimensions,
+  backupStatuses,
+  backupTriggers,
   contactStatuses,
   contentStatuses,
   corsDomainTypes,
@@ -602,6 +604,52 @@ export const mediaAssets = pgTable(
 );
 
 // ---------------------------------------------------------------- infrastructure
+
+/** When the daily backup runs and how many archives it keeps (one row; see backup/schedule.server.ts). */
+export const backupSettings = pgTable(
+  "backup_settings",
+  {
+    id: id(),
+    isEnabled: boolean("is_enabled").notNull().default(true),
+    /** Hour of the day, Europe/Paris. */
+    hour: integer("hour").notNull().default(2),
+    keepDaily: integer("keep_daily").notNull().default(7),
+    keepWeekly: integer("keep_weekly").notNull().default(4),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    uniqueIndex("backup_settings_singleton").on(sql`(true)`),
+    check("backup_settings_hour_check", sql`"hour" BETWEEN 0 AND 23`),
+    check(
+      "backup_settings_keep_check",
+      sql`"keep_daily" BETWEEN 1 AND 60 AND "keep_weekly" BETWEEN 0 AND 52`,
+    ),
+  ],
+);
+
+/** Every backup made by the schedule or from the screen, with its archive while it is kept. */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: id(),
+    trigger: text("trigger").notNull(),
+    status: text("status").notNull().default("running"),
+    /** The archive's name in DATA_DIR/backups or under the bucket's backup prefix. */
+    fileName: text("file_name").notNull(),
+    progress: integer("progress").notNull().default(0),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    error: text("error"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("backup_runs_status_check", oneOf("status", backupStatuses)),
+    check("backup_runs_trigger_check", oneOf("trigger", backupTriggers)),
+    index("backup_runs_started_at_idx").on(t.startedAt.desc()),
+  ],
+);
 
 /** Mail waiting to be sent; a worker claims rows with FOR UPDATE SKIP LOCKED. */
 export const emailOutbox = pgTable(

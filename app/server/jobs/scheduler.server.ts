@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import { rollUpPageViews } from "~/server/analytics/rollup.server";
 import { ANALYTICS_TIME_ZONE } from "~/server/analytics/visitors.server";
+import { runScheduledBackup } from "~/server/backup/schedule.server";
 import { purgeExpiredContacts } from "~/server/contacts/retention.server";
 import { getPool } from "~/server/db/client.server";
 import { logger as rootLogger } from "~/server/logger.server";
@@ -17,6 +18,8 @@ export const jobs = {
   "analytics-rollup": { cron: "5 0 * * *", run: () => rollUpPageViews() },
   "contacts-retention": { cron: "30 3 * * *", run: () => purgeExpiredContacts() },
   "rate-limit-purge": { cron: "15 * * * *", run: () => purgeExpiredCounters() },
+  // Every hour; the job itself runs the backup at the hour set on the 'Sauvegardes' screen.
+  backup: { cron: "0 * * * *", run: () => runScheduledBackup() },
 } as const;
 
 export type JobName = keyof typeof jobs;

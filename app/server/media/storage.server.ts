@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import type { S3Client } from "@aws-sdk/client-s3";
 import { MEDIA_URL_PREFIX } from "~/lib/image-variants";
 import { config } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
@@ -19,6 +18,8 @@ export interface StorageDriver {
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every stored key with its size (backups), in no particular order. */
+  list(): AsyncIterable<{ key: string; size: number }>;
 }
 
 export type StoredObject = {
@@ -103,6 +104,21 @@ export function localDriver(root: string): StorageDriver {
       const info = await stat(fileOf(key)).catch(() => null);
       return Boolean(info?.isFile());
     },
+    async *list() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return [];
+          throw error;
+        },
+      );
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        // A write in progress (its `.partial` name) is not an object yet.
+        if (!isValidKey(key) || key.endsWith(".partial")) continue;
+        yield { key, size: (await stat(path.join(entry.parentPath, entry.name))).size };
+      }
+    },
   };
 }
 
@@ -126,23 +142,29 @@ const isMissing = (error: unknown) => {
   return name === "NoSuchKey" || name === "NotFound" || $metadata?.httpStatusCode === 404;
 };
 
+/** Where the backups go in a media bucket: never listed as media. */
+export const BACKUP_PREFIX = "backups/";
+
+/** A client for the bucket (the SDK loaded on first use). */
+export async function s3Client(options: S3Options) {
+  const sdk = await loadSdk();
+  const client = new sdk.S3Client({
+    region: options.region || "us-east-1",
+    endpoint: options.endpoint || undefined,
+    forcePathStyle: options.forcePathStyle,
+    // Without explicit keys the SDK's default chain applies (instance role, shared config...).
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+  });
+  return { sdk, client };
+}
+
 export function s3Driver(options: S3Options): StorageDriver {
-  let client: S3Client | undefined;
+  let connection: ReturnType<typeof s3Client> | undefined;
   const Bucket = options.bucket;
-  const connect = async () => {
-    const sdk = await loadSdk();
-    client ??= new sdk.S3Client({
-      region: options.region || "us-east-1",
-      endpoint: options.endpoint || undefined,
-      forcePathStyle: options.forcePathStyle,
-      // Without explicit keys the SDK's default chain applies (instance role, shared config...).
-      credentials:
-        options.accessKeyId && options.secretAccessKey
-          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-          : undefined,
-    });
-    return { sdk, client };
-  };
+  const connect = () => (connection ??= s3Client(options));
 
   return {
     name: `s3:${Bucket}`,
@@ -191,6 +213,20 @@ export function s3Driver(options: S3Options): StorageDriver {
         if (isMissing(error)) return false;
         throw error;
       }
+    },
+    async *list() {
+      const { sdk, client } = await connect();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          // The bucket also holds the scheduled backups (backup/store.server.ts), which are not media.
+          if (object.Key && isValidKey(object.Key) && !object.Key.startsWith(BACKUP_PREFIX)) {
+            yield { key: object.Key, size: object.Size ?? 0 };
+          }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { BRAND_NAME, DEFAULT_COMPANY_DESCRIPTION, DEFAULT_SITE_TITLE } from "~/lib/site-defaults";
 import { db } from "../client.server";
 import {
+  backupSettings,
   corsDomains,
   emailTemplates,
   gtmSettings,
@@ -39,6 +40,8 @@ export async function seedReferenceData() {
       .onConflictDoNothing();
 
     await tx.insert(gtmSettings).values({ isEnabled: false }).onConflictDoNothing();
+
+    await tx.insert(backupSettings).values({}).onConflictDoNothing();
 
     await tx.insert(robotsSettings).values({ content: DEFAULT_ROBOTS }).onConflictDoNothing();
 
