@@ -1,7 +1,8 @@
 // The back office under a realistic load of data, on a throwaway embedded database, the production
 // build and a signed-in admin. One harness, one case a screen family (scripts/bench-admin/*.js):
 // each case seeds its data, then each of its screens is requested one request at a time (so the
-// time is the server's: loopback, no queue), after a warm-up; p50, p95 and the slowest are printed.
+// time is the server's: loopback, no queue), after a warm-up; p50, p95, the slowest and the size of
+// the page's HTML are printed.
 // Target: p95 under 100 ms. The figures move with whatever else runs on the machine: they are
 // printed, never asserted.
 //
@@ -94,11 +95,13 @@ async function main() {
     const rows = [];
     for (const [label, pathname, expected] of screens) {
       process.stderr.write(`${label}\n`);
+      let size = 0;
       const get = async () => {
         const response = await fetch(base + pathname, { headers: { cookie } });
         const html = await response.text();
         if (response.status !== 200 || !html.includes(expected))
           throw new Error(`${pathname}: ${response.status}, "${expected}" not in the page`);
+        size = Buffer.byteLength(html);
       };
       for (let i = 0; i < 20; i += 1) await get();
       const times = [];
@@ -109,17 +112,18 @@ async function main() {
       }
       times.sort((a, b) => a - b);
       const at = (q) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
-      rows.push({ label, p50: at(0.5), p95: at(0.95), max: times.at(-1) });
+      rows.push({ label, p50: at(0.5), p95: at(0.95), max: times.at(-1), size });
     }
 
     const width = Math.max(...rows.map((row) => row.label.length));
     const ms = (value) => `${value.toFixed(1)} ms`.padStart(10);
     console.log(
-      `\n${"écran".padEnd(width)}  ${"p50".padStart(10)}  ${"p95".padStart(10)}  ${"max".padStart(10)}`,
+      `\n${"écran".padEnd(width)}  ${"p50".padStart(10)}  ${"p95".padStart(10)}  ${"max".padStart(10)}  ${"HTML".padStart(9)}`,
     );
     for (const row of rows) {
       const flag = row.p95 < 100 ? "" : "  (> 100 ms)";
-      console.log(`${row.label.padEnd(width)}  ${ms(row.p50)}  ${ms(row.p95)}  ${ms(row.max)}${flag}`);
+      const kb = `${(row.size / 1024).toFixed(1)} KB`.padStart(9);
+      console.log(`${row.label.padEnd(width)}  ${ms(row.p50)}  ${ms(row.p95)}  ${ms(row.max)}  ${kb}${flag}`);
     }
     console.log(
       `\n${requests} requêtes par écran, une à la fois, après 20 d'échauffement; temps mesuré par le client en local.`,
