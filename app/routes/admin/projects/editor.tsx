@@ -207,10 +207,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: projectFormSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   const categories = (await listProjectCategories()).map((category) => category.name);
-  const checks = projectSubmitErrors(Object.fromEntries(formData) as Record<string, string>, {
-    isEdit: Boolean(id),
-    categories,
-  });
+  const checks = projectSubmitErrors(Object.fromEntries(formData) as Record<string, string>, { categories });
   if (checks.length)
     return data<Answer>({ result: submission.reply({ formErrors: checks }), checks }, { status: 400 });
 
@@ -276,7 +273,6 @@ export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
     onSubmit(event, { formData }) {
       // §5: the published and scheduled rules, listed together before anything is sent.
       const errors = projectSubmitErrors(Object.fromEntries(formData) as Record<string, string>, {
-        isEdit,
         categories: categoryNames,
       });
       if (errors.length) {
