@@ -18,9 +18,9 @@ import { SaveBar } from "./save-bar";
  * a `description` for a new row; 'Historique' when `revisions` are given, 'Aperçu' of the form's
  * values, then any other `actions`), the form posting intent "save" with the version it was opened
  * with (stale-save check), the form's own errors, the 'Annuler' / save bar and the unsaved-changes
- * guard. A refused
- * submit, or an answer of the server with field errors, gives the cursor to the first field in
- * error, once `onRevealSection` has opened the sections (`data-section`) around it. `aside` comes after the form (dialogs, sharing).
+ * guard. A refused submit, or an answer of the server with field errors, gives the cursor to the
+ * first field in error, once `onRevealSection` has opened the sections (`data-section`) around it.
+ * `aside` comes after the form (dialogs, sharing).
  *
  *   const { form, fields } = useEditorForm({ id, schema, defaultValue: values });
  *   <EditorFrame form={form} title="Modifier la page" back={{ to: "/admin/cms", label: "Retour…" }}
