@@ -8,6 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { MediaAsset } from "~/lib/admin/media";
 import { isAllowedImageSource } from "~/lib/content-html";
+import { AddressInput } from "./address-input";
 
 /** 'Insérer une image', in the editor's dialog: uploaded, chosen in the media library or by address (one the public allowlist keeps). */
 export function ImageForm({ editor, close }: { editor: Editor; close: () => void }) {
@@ -16,7 +17,7 @@ export function ImageForm({ editor, close }: { editor: Editor; close: () => void
   const [error, setError] = useState<string | null>(null);
   const [libraryOpen, setLibraryOpen] = useState(false);
   const uploader = useImageUpload("image");
-  const ids = { src: useId(), alt: useId(), error: useId() };
+  const ids = { alt: useId() };
 
   function choose(asset: MediaAsset) {
     setSrc(asset.url);
@@ -52,23 +53,7 @@ export function ImageForm({ editor, close }: { editor: Editor; close: () => void
         Choisir dans la médiathèque
       </Button>
       <MediaLibraryDialog open={libraryOpen} onOpenChange={setLibraryOpen} onSelect={choose} />
-      <div className="grid gap-2">
-        <Label htmlFor={ids.src}>Adresse de l'image</Label>
-        <Input
-          id={ids.src}
-          value={src}
-          onChange={(event) => setSrc(event.target.value)}
-          placeholder="https://…"
-          inputMode="url"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ids.error : undefined}
-        />
-        {error ? (
-          <p id={ids.error} className="text-sm text-red-300">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <AddressInput label="Adresse de l'image" value={src} onChange={setSrc} error={error} />
       <div className="grid gap-2">
         <Label htmlFor={ids.alt}>Texte alternatif</Label>
         <Input

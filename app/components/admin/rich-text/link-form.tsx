@@ -3,9 +3,9 @@ import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { isAllowedLinkHref } from "~/lib/content-html";
+import { AddressInput } from "./address-input";
 
 /**
  * 'Ajouter un lien' / 'Modifier le lien' on the selection, in the editor's dialog: an address the
@@ -17,7 +17,7 @@ export function LinkForm({ editor, close }: { editor: Editor; close: () => void 
   const [href, setHref] = useState((attributes.href as string | undefined) ?? "");
   const [newTab, setNewTab] = useState(attributes.target === "_blank");
   const [error, setError] = useState<string | null>(null);
-  const ids = { href: useId(), error: useId(), newTab: useId() };
+  const ids = { newTab: useId() };
 
   function apply(event: React.FormEvent) {
     // The dialog is portaled out of the page's form in the DOM, not in React: stop its submit here.
@@ -43,24 +43,7 @@ export function LinkForm({ editor, close }: { editor: Editor; close: () => void 
         <DialogTitle>{existing ? "Modifier le lien" : "Ajouter un lien"}</DialogTitle>
         <DialogDescription>Le texte sélectionné mènera à cette adresse.</DialogDescription>
       </DialogHeader>
-      <div className="grid gap-2">
-        <Label htmlFor={ids.href}>Adresse</Label>
-        <Input
-          id={ids.href}
-          value={href}
-          onChange={(event) => setHref(event.target.value)}
-          placeholder="https://…"
-          inputMode="url"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ids.error : undefined}
-          autoFocus
-        />
-        {error ? (
-          <p id={ids.error} className="text-sm text-red-300">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <AddressInput label="Adresse" value={href} onChange={setHref} error={error} autoFocus />
       <div className="flex items-center gap-2">
         <Checkbox
           id={ids.newTab}
