@@ -1,7 +1,8 @@
 // The back office under a realistic load of data, on a throwaway embedded database, the production
 // build and a signed-in admin. One harness, one case a screen family (scripts/bench-admin/*.js):
 // each case seeds its data, then each of its screens is requested one request at a time (so the
-// time is the server's: loopback, no queue), after a warm-up; p50, p95 and the slowest are printed.
+// time is the server's: loopback, no queue), after a warm-up; p50, p95, the slowest and the size of
+// the page's HTML are printed.
 // Every case runs twice, each time on a fresh database: with 1/100 of its rows, then with all of
 // them; the ratio p95(all) ÷ p95(1/100) says whether a screen's cost grows with its table.
 // Targets: p95 under 100 ms, ratio at most 1.5. The figures move with whatever else runs on the
@@ -70,17 +71,29 @@ async function main() {
       ms(row.p50),
       ms(row.p95),
       ms(row.max),
+      `${(row.size / 1024).toFixed(1)} KB`,
       baseline.rows,
       ms(baseline.p95),
       ratio.toFixed(2),
       [row.p95 < 100 ? "" : "p95 > 100 ms", ratio <= 1.5 ? "" : "ratio > 1,5"].filter(Boolean).join(", "),
     ];
   });
-  const header = ["écran", "lignes", "p50", "p95", "max", "lignes (1/100)", "p95 (1/100)", "ratio", ""];
+  const header = [
+    "écran",
+    "lignes",
+    "p50",
+    "p95",
+    "max",
+    "HTML",
+    "lignes (1/100)",
+    "p95 (1/100)",
+    "ratio",
+    "",
+  ];
   const widths = header.map((title, i) => Math.max(title.length, ...table.map((row) => row[i].length)));
   const line = (cells) =>
     cells
-      .map((cell, i) => (i < 2 || i === 5 || i === 8 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .map((cell, i) => (i < 2 || i === 6 || i === 9 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
       .join("  ")
       .trimEnd();
   console.log(`\n${line(header)}`);
@@ -93,7 +106,7 @@ async function main() {
 
 /**
  * Starts the app on a fresh embedded database, seeds `cases`, signs in and times each screen.
- * Returns `{ label, rows, p50, p95, max }` a screen.
+ * Returns `{ label, rows, p50, p95, max, size }` a screen (size: the HTML's bytes).
  */
 async function measure(cases, requests) {
   const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -141,11 +154,13 @@ async function measure(cases, requests) {
     const results = [];
     for (const [label, pathname, expected, rows] of screens) {
       process.stderr.write(`${label}\n`);
+      let size = 0;
       const get = async () => {
         const response = await fetch(base + pathname, { headers: { cookie } });
         const html = await response.text();
         if (response.status !== 200 || !html.includes(expected))
           throw new Error(`${pathname}: ${response.status}, "${expected}" not in the page`);
+        size = Buffer.byteLength(html);
       };
       for (let i = 0; i < 20; i += 1) await get();
       const times = [];
@@ -156,7 +171,7 @@ async function measure(cases, requests) {
       }
       times.sort((a, b) => a - b);
       const at = (q) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
-      results.push({ label, rows, p50: at(0.5), p95: at(0.95), max: times.at(-1) });
+      results.push({ label, rows, p50: at(0.5), p95: at(0.95), max: times.at(-1), size });
     }
     return results;
   } finally {

@@ -1,6 +1,9 @@
 import sanitizeHtml from "sanitize-html";
 import { MEDIA_URL_PREFIX } from "~/lib/image-variants";
 
+/** The schemes a link may use; any other address must be a path of this site. */
+const LINK_SCHEMES = ["http", "https", "mailto", "tel"];
+
 /**
  * The HTML staff may put in articles, projects and CMS pages: an explicit allowlist of
  * formatting tags. Anything else (script, style, iframe, forms, event handlers, inline styles,
@@ -25,7 +28,7 @@ const options: sanitizeHtml.IOptions = {
     td: ["colspan", "rowspan"],
     ol: ["start"],
   },
-  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemes: LINK_SCHEMES,
   allowedSchemesByTag: { img: ["http", "https"] },
   allowedSchemesAppliedToAttributes: ["href", "src"],
   allowProtocolRelative: false,
@@ -44,8 +47,18 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
-/** Images: absolute http(s) URLs, or our own media files. */
-function isAllowedImageSource(src: string | undefined) {
+/**
+ * Links: an address with one of `LINK_SCHEMES`, or a path of this site (`/contact`). What the
+ * editor's link dialog accepts; the sanitizer keeps the same.
+ */
+export function isAllowedLinkHref(href: string) {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href)?.[1];
+  if (scheme) return LINK_SCHEMES.includes(scheme.toLowerCase());
+  return href.startsWith("/") && !href.startsWith("//");
+}
+
+/** Images: absolute http(s) URLs, or our own media files (also what the editor's image dialog accepts). */
+export function isAllowedImageSource(src: string | undefined) {
   if (!src) return false;
   return /^https?:\/\//i.test(src) || (src.startsWith(MEDIA_URL_PREFIX) && !src.startsWith("//"));
 }

@@ -15,5 +15,9 @@ export type Problem = { title: string; description?: string };
  */
 export type FormAnswer = { result: SubmissionResult<string[]>; problem?: Problem };
 
-/** An answer that carries only a problem (a fetcher's action: the gallery, a cache purge...). */
-export type ProblemAnswer = { problem?: Problem };
+/**
+ * An answer that carries only a problem (a fetcher's action: the gallery, a cache purge...), or,
+ * for a fetcher whose page stays where it is (no redirect, so no redirect toast), a `success` to
+ * show as a success toast.
+ */
+export type ProblemAnswer = { problem?: Problem; success?: Problem };

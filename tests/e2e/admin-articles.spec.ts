@@ -161,7 +161,7 @@ async function seedArticle(slug: string, status = "published") {
   return row!.id;
 }
 
-test("edits: the §5 messages while typing and on submit, the unsaved-changes guard, Ctrl+S, a 301 after a slug change", async ({
+test("edits: the §5 messages on submit then while typing, the unsaved-changes guard, Ctrl+S, a 301 after a slug change", async ({
   page,
 }) => {
   const slug = `reglages-${run}`;
@@ -169,9 +169,15 @@ test("edits: the §5 messages while typing and on submit, the unsaved-changes gu
   await page.goto(`/admin/blog/edit/${id}`);
   await expect(page.getByRole("heading", { name: "Modifier l'Article", level: 1 })).toBeVisible();
 
+  // Nothing is refused before a submit (a message would push the controls below it down); after a
+  // refused one, the fields are checked as the person types.
   const titleField = page.getByLabel("Titre", { exact: true });
   await titleField.fill("ab");
+  await titleField.press("Tab");
+  await expect(page.getByText("Le titre doit contenir au moins 3 caractères")).toBeHidden();
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
   await expect(page.getByText("Le titre doit contenir au moins 3 caractères")).toBeVisible();
+  await expect(titleField).toBeFocused();
   await page.getByLabel("Extrait").fill("court");
   await expect(page.getByText("L'extrait doit contenir au moins 10 caractères")).toBeVisible();
   const image = page.getByLabel("Image principale");

@@ -152,6 +152,36 @@ test("a taken or reserved slug is refused on its field; nothing typed is lost", 
   expect(await sql("select 1 from cms_pages where title = $1", [title("Doublon")])).toHaveLength(0);
 });
 
+test("the editor's link and image dialogs take only the addresses the site keeps", async ({ page }) => {
+  await page.goto("/admin/cms/create");
+  const editor = page.getByRole("textbox", { name: "Contenu" });
+  await typeContent(page, "Contactez-nous");
+  await page.keyboard.press("Control+a");
+
+  await page.getByRole("button", { name: "Lien", exact: true }).click();
+  const link = page.getByRole("dialog", { name: "Ajouter un lien" });
+  await link.getByLabel("Adresse", { exact: true }).fill("javascript:alert(1)");
+  await link.getByRole("button", { name: "Appliquer" }).click();
+  await expect(
+    link.getByText("Veuillez entrer une adresse valide (https://…, /page, mailto:… ou tel:…)"),
+  ).toBeVisible();
+  await link.getByLabel("Adresse", { exact: true }).fill("/contact");
+  await link.getByRole("button", { name: "Appliquer" }).click();
+  await expect(link).toBeHidden();
+  await expect(editor.getByRole("link", { name: "Contactez-nous" })).toHaveAttribute("href", "/contact");
+
+  await editor.press("End");
+  await page.getByRole("button", { name: "Image", exact: true }).click();
+  const image = page.getByRole("dialog", { name: "Insérer une image" });
+  await image.getByLabel("Adresse de l'image").fill("//evil.example/a.png");
+  await image.getByRole("button", { name: "Insérer l'image" }).click();
+  await expect(image.getByText("Veuillez entrer une URL valide pour l'image")).toBeVisible();
+  await image.getByLabel("Adresse de l'image").fill("/media/images/tableau.webp");
+  await image.getByRole("button", { name: "Insérer l'image" }).click();
+  await expect(image).toBeHidden();
+  await expect(editor.locator("img")).toHaveAttribute("src", "/media/images/tableau.webp");
+});
+
 test("edits a published page: unsaved guard, new slug with a 301 from the old one, history restore", async ({
   page,
 }) => {

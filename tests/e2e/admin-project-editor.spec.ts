@@ -53,11 +53,13 @@ test("creates a project: §5 messages, the submit checks dialog, then published 
   await expect(page.getByText("La galerie sera disponible après la création du projet.")).toBeVisible();
   await page.getByRole("tab", { name: "Informations de base" }).click();
 
-  // §5 on change.
+  // §5 on change, once a submit was refused (before, no message moves the controls).
   await page.getByLabel("Titre", { exact: true }).fill("ab");
   await page.getByLabel("Localisation").fill("Li");
   await page.getByLabel("Description courte").fill("Court");
   await page.getByLabel("Description courte").press("Tab");
+  await expect(page.getByText("Le titre doit contenir au moins 3 caractères")).toBeHidden();
+  await page.getByRole("button", { name: "Créer le projet" }).first().click();
   await expect(page.getByText("Le titre doit contenir au moins 3 caractères")).toBeVisible();
   await expect(page.getByText("La localisation doit contenir au moins 3 caractères")).toBeVisible();
   await expect(page.getByText("La description doit contenir au moins 10 caractères")).toBeVisible();
@@ -101,6 +103,48 @@ test("creates a project: §5 messages, the submit checks dialog, then published 
   await expect(page.getByText(name)).toBeVisible();
   await page.goto(`/projects/${stored!.slug}`);
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+});
+
+test("only a refused submit shows the tab of the first error, and puts the cursor there", async ({
+  page,
+}) => {
+  const id = await draftProject(`Chantier Isle ${run}`);
+  await page.goto(`/admin/projects/edit/${id}`);
+  await page.getByRole("tab", { name: "SEO & Métadonnées" }).click();
+  const seoTab = page.getByRole("tab", { name: "SEO", exact: true });
+  const ogTab = page.getByRole("tab", { name: "Open Graph" });
+  const ogImage = page.getByLabel("Image Open Graph");
+  const canonical = page.getByLabel("URL canonique");
+
+  // Errors typed in two tabs, one then mended: nothing shows, no tab moves.
+  await ogTab.click();
+  await ogImage.fill("pas une adresse");
+  await seoTab.click();
+  await canonical.fill("pas une adresse");
+  await canonical.press("Tab");
+  await canonical.fill("");
+  await expect(seoTab).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByText("Veuillez entrer une URL valide pour l'image Open Graph")).toBeHidden();
+
+  // Refused: the first error is the title, in another tab and sub-tab.
+  await page.getByRole("tab", { name: "Contenu", exact: true }).click();
+  await page.getByLabel("Titre", { exact: true }).fill("");
+  await page.getByRole("tab", { name: "SEO & Métadonnées" }).click();
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).first().click();
+  await expect(page.getByRole("tab", { name: "Informations de base" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(page.getByLabel("Titre", { exact: true })).toBeFocused();
+  await expect(page.getByText("Le titre doit contenir au moins 3 caractères")).toBeVisible();
+
+  // Mended, refused again: now the Open Graph image, in the SEO fieldset's own tabs.
+  await page.getByLabel("Titre", { exact: true }).fill(`Chantier Isle ${run}`);
+  await page.getByLabel("Image principale").fill("/og-image.png");
+  await page.getByRole("button", { name: "Enregistrer les modifications" }).last().click();
+  await expect(ogTab).toHaveAttribute("aria-selected", "true");
+  await expect(ogImage).toBeFocused();
+  await expect(page.getByText("Veuillez entrer une URL valide pour l'image Open Graph")).toBeVisible();
 });
 
 test("edit: unknown id, sharing off for a draft, the preview follows the form", async ({ page }) => {
@@ -270,8 +314,15 @@ test.describe("at 375px", () => {
       [id],
     );
     await page.reload();
+    // The tiles are drawn once the tab is opened, then kept with their selection.
+    const tiles = page.getByTestId("gallery-tile");
+    await expect(tiles).toHaveCount(0);
     await openImagesTab(page);
-    await expect(page.getByTestId("gallery-tile")).toHaveCount(2);
+    await expect(tiles).toHaveCount(2);
+    await page.getByRole("checkbox", { name: "Sélectionner Image 2" }).click();
+    await page.getByRole("tab", { name: "Informations de base" }).click();
+    await openImagesTab(page);
+    await expect(page.getByRole("checkbox", { name: "Sélectionner Image 2" })).toBeChecked();
     await screenshot(page, "project-gallery-375");
   });
 });

@@ -136,31 +136,19 @@ describe("project rules (§5)", () => {
     const categories = ["Résidentiel"];
     expect(
       projectSubmitErrors(
-        { status: "published", title: " a ", location: "", description: "trop court", category: "" },
-        { isEdit: true, categories },
+        { ...form({ status: "published", description: "Mise aux normes." }) },
+        { categories },
       ),
-    ).toEqual([
-      "Un titre valide d'au moins 3 caractères est requis",
-      "Une image est requise pour les projets publiés",
-      "Un titre valide est requis",
-      "Une localisation valide est requise",
-      "Une description d'au moins 50 caractères est requise",
-      "Une catégorie est requise",
-    ]);
+    ).toEqual(["Une description d'au moins 50 caractères est requise"]);
     expect(
-      projectSubmitErrors(
-        { ...form({ status: "published", category: "Tertiaire" }) },
-        { isEdit: false, categories },
-      ),
+      projectSubmitErrors({ ...form({ status: "published", category: "Tertiaire" }) }, { categories }),
     ).toEqual([
       `La catégorie "Tertiaire" n'existe pas dans la base de données. Veuillez créer cette catégorie d'abord.`,
     ]);
-    expect(projectSubmitErrors({ ...form({ status: "scheduled" }) }, { isEdit: false, categories })).toEqual([
+    expect(projectSubmitErrors({ ...form({ status: "scheduled" }) }, { categories })).toEqual([
       "Une date de publication est requise pour les projets planifiés",
     ]);
-    expect(projectSubmitErrors({ ...form({ status: "published" }) }, { isEdit: true, categories })).toEqual(
-      [],
-    );
+    expect(projectSubmitErrors({ ...form({ status: "published" }) }, { categories })).toEqual([]);
   });
 
   it("reads a datetime-local value as Paris time, winter and summer", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isAllowedImageSource, isAllowedLinkHref } from "~/lib/content-html";
 import { sanitizeContentHtml, sanitizeRichTextForStorage } from "~/server/content/sanitize.server";
 
 describe("sanitizeContentHtml", () => {
@@ -76,5 +77,36 @@ describe("sanitizeRichTextForStorage (every content save)", () => {
     expect(sanitizeRichTextForStorage("   ")).toBeNull();
     expect(sanitizeRichTextForStorage(null)).toBeNull();
     expect(sanitizeRichTextForStorage("<script>alert(1)</script>")).toBeNull();
+  });
+});
+
+describe("the editor's link and image dialogs (isAllowedLinkHref, isAllowedImageSource)", () => {
+  const hrefs = [
+    "https://www.betic.fr/contact",
+    "HTTP://exemple.fr",
+    "mailto:contact@betic.fr",
+    "tel:+33555000000",
+    "/projects/tableau",
+    "javascript:alert(1)",
+    "data:text/html,x",
+    "//evil.example/x",
+    "ftp://exemple.fr/fichier",
+    "vbscript:x",
+  ];
+  const srcs = [
+    "https://cdn.example/a.jpg",
+    "/media/images/abc.webp",
+    "/admin/x.png",
+    "//evil.example/a.png",
+    "data:image/png;base64,AAAA",
+    "javascript:alert(1)",
+  ];
+
+  it("accept only what the saved and rendered HTML keeps", () => {
+    const kept = (html: string, attribute: string) => sanitizeContentHtml(html).includes(`${attribute}="`);
+    for (const href of hrefs)
+      expect([href, isAllowedLinkHref(href)]).toEqual([href, kept(`<a href="${href}">x</a>`, "href")]);
+    for (const src of srcs)
+      expect([src, isAllowedImageSource(src)]).toEqual([src, kept(`<img src="${src}">`, "src")]);
   });
 });

@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ImagePlus, Images, Loader2, SearchCheck, Trash2 } f
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { useAnswerToast } from "~/components/admin/answer-toast";
 import { BatchUploadList, useBatchUpload } from "~/components/admin/batch-upload";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { DragHandle, SortableArea, useSavedOrder, useSortableItem } from "~/components/admin/sortable";
@@ -22,50 +23,27 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { notAnImageError } from "~/lib/admin/media";
 import { cn } from "~/lib/cn";
+import type { ProblemAnswer } from "~/lib/form-answer";
 import { moveInList } from "~/lib/ordering";
 import { galleryMessages } from "~/lib/schemas/project";
-
-export type GalleryImage = {
-  id: string;
-  imageUrl: string;
-  altText: string | null;
-  displayOrder: number;
-  seoDescription: string | null;
-  seoKeywords: string | null;
-};
-
-/** What the edit action answers to a gallery intent: the toast to show. */
-export type GalleryAnswer = { gallery: { ok: boolean; title: string; description?: string } };
-
-function showAnswer(answer: GalleryAnswer["gallery"] | undefined) {
-  if (answer) (answer.ok ? toast.success : toast.error)(answer.title, { description: answer.description });
-}
-
-/** Shows the toast of each gallery answer once. */
-function useAnswerToast(fetcher: ReturnType<typeof useFetcher<GalleryAnswer>>) {
-  const shown = useRef<unknown>(null);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || shown.current === fetcher.data) return;
-    shown.current = fetcher.data;
-    showAnswer(fetcher.data.gallery);
-  }, [fetcher.state, fetcher.data]);
-}
+import type { GalleryImage } from "~/server/projects/gallery.server";
 
 /**
  * A project's gallery (back-office.md §2.11): add one image or several (each with its progress;
  * files that are not images are skipped), reorder by drag and drop (mouse, touch or keyboard) or
  * with 'Monter' / 'Descendre', delete, select images and edit their SEO together. Every change goes
- * to the edit screen's action (`gallery-*` intents) and comes back as a toast. A new order shows at
+ * to the edit screen's action (`gallery-*` intents, app/server/projects/gallery-actions.server.ts)
+ * and comes back as a toast (its answer's `success` or `problem`). A new order shows at
  * once and the next move can follow before it is saved (the saves queue, `useSavedOrder`).
  */
 export function ProjectGallery({ images }: { images: GalleryImage[] }) {
-  const fetcher = useFetcher<GalleryAnswer>();
-  useAnswerToast(fetcher);
-  const ordering = useFetcher<GalleryAnswer>();
-  useAnswerToast(ordering);
+  const fetcher = useFetcher<ProblemAnswer>();
+  useAnswerToast(fetcher.data);
+  const ordering = useFetcher<ProblemAnswer>();
+  useAnswerToast(ordering.data);
   // Owned here, not by the tile's dialog: the tile goes away with the image before the answer shows.
-  const removal = useFetcher<GalleryAnswer>();
-  useAnswerToast(removal);
+  const removal = useFetcher<ProblemAnswer>();
+  useAnswerToast(removal.data);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [seoOpen, setSeoOpen] = useState(false);
   const batch = useBatchUpload();
@@ -281,7 +259,7 @@ function GalleryTile({
   /** This image was just moved with that button: give it the focus back (or the other one at an end). */
   focusAfterMove?: "up" | "down";
   onFocused: () => void;
-  removal: ReturnType<typeof useFetcher<GalleryAnswer>>;
+  removal: ReturnType<typeof useFetcher<ProblemAnswer>>;
 }) {
   const { setNodeRef, style, isDragging, handle } = useSortableItem(image.id);
   const name = `Image ${index + 1}`;
@@ -409,13 +387,13 @@ function BulkSeoDialog({
   onSelect: (id: string, on: boolean) => void;
   onSelectAll: (on: boolean) => void;
 }) {
-  const fetcher = useFetcher<GalleryAnswer>();
-  useAnswerToast(fetcher);
+  const fetcher = useFetcher<ProblemAnswer>();
+  useAnswerToast(fetcher.data);
   const chosen = images.filter((image) => selected.has(image.id));
   const pending = fetcher.state !== "idle";
   // Close once the answer says it worked.
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.gallery.ok) onOpenChange(false);
+    if (fetcher.state === "idle" && fetcher.data?.success) onOpenChange(false);
   }, [fetcher.state, fetcher.data, onOpenChange]);
 
   return (

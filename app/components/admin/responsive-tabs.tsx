@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
-import { useEffect, useEffectEvent, useId, useRef } from "react";
+import { useId, useRef } from "react";
+import { useRevealFirstError } from "~/components/admin/reveal-first-error";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { cn } from "~/lib/cn";
 
@@ -38,40 +39,17 @@ export function ResponsiveTabs({
 }) {
   const baseId = useId();
   const root = useRef<HTMLDivElement>(null);
-  // The refused field waiting for its section to show before it takes the cursor.
-  const pendingFocus = useRef<HTMLElement | null>(null);
-  const show = useEffectEvent((section: string) => {
-    onValueChange(section);
-    if (!open.has(section)) onOpenChange(new Set([...open, section]));
-  });
-
-  useEffect(() => {
-    const form = root.current?.closest("form");
-    if (!form) return;
-    // After the submit event the form's errors have rendered: aria-invalid marks the refused fields.
-    const revealFirstError = (event: SubmitEvent) => {
-      // Conform checks a field on blur or input by submitting with a hidden "__intent__" button:
-      // only a person's submit counts here.
-      if (event.submitter?.getAttribute("name") === "__intent__") return;
-      setTimeout(() => {
-        const field = root.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-        const section = field?.closest<HTMLElement>("[data-section]")?.dataset.section;
-        if (!field || !section) return;
-        if (field.checkVisibility()) return field.focus();
-        pendingFocus.current = field;
-        show(section);
-      }, 0);
-    };
-    form.addEventListener("submit", revealFirstError);
-    return () => form.removeEventListener("submit", revealFirstError);
-  }, []);
-
-  useEffect(() => {
-    const field = pendingFocus.current;
-    if (!field?.checkVisibility()) return;
-    pendingFocus.current = null;
-    field.focus();
-  });
+  useRevealFirstError(
+    root,
+    (sections) => {
+      // Its own sections are the outermost under its root.
+      const section = sections.at(-1);
+      if (!section) return;
+      onValueChange(section);
+      if (!open.has(section)) onOpenChange(new Set([...open, section]));
+    },
+    { focus: true },
+  );
 
   const toggle = (id: string) => {
     const next = new Set(open);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { MetaDescriptor } from "react-router";
+import { useRevealFirstError } from "~/components/admin/reveal-first-error";
 import { Field, TextareaField, TextField, typeInto, type AnyField } from "~/components/admin/fields";
 import { ImageField } from "~/components/admin/image-field";
 import { GooglePreview, SocialPreview } from "~/components/admin/seo-previews";
@@ -122,18 +123,22 @@ export function SeoFieldset({
   ].filter((tab) => social || tab.value === "seo");
   const hasErrors = (list: (AnyField | undefined)[]) => list.some((meta) => meta?.errors?.length);
 
-  // After a refused submit, show the first tab holding an error (a hidden one would be missed).
-  const errorTab = tabs.find((tab) => hasErrors(tab.fields))?.value;
-  const [active, setActive] = useState(errorTab ?? "seo");
-  const [shownErrorTab, setShownErrorTab] = useState(errorTab);
-  if (errorTab !== shownErrorTab) {
-    setShownErrorTab(errorTab);
-    if (errorTab) setActive(errorTab);
-  }
+  const [active, setActive] = useState("seo");
+  // After a refused submit (never while typing), show the tab holding its first error here (a
+  // hidden one would be missed). The form's frame gives the cursor to the form's first error.
+  const root = useRef<HTMLFieldSetElement>(null);
+  useRevealFirstError(
+    root,
+    (sections) => {
+      const tab = sections.find((section) => tabs.some((candidate) => candidate.value === section));
+      if (tab) setActive(tab);
+    },
+    { focus: false },
+  );
 
   return (
     // min-w-0: a fieldset is otherwise as wide as its widest line (the previews), wider than a phone.
-    <fieldset className="flex min-w-0 flex-col gap-4 rounded-lg border bg-card p-4 md:p-6">
+    <fieldset ref={root} className="flex min-w-0 flex-col gap-4 rounded-lg border bg-card p-4 md:p-6">
       <legend className="px-1 text-lg font-semibold">{legend}</legend>
       {followers.map(([meta, source]) => (
         <Follow key={meta.name} meta={meta} source={source} />
@@ -157,6 +162,7 @@ export function SeoFieldset({
         <TabsContent
           value="seo"
           forceMount
+          data-section="seo"
           className="grid grid-cols-1 gap-4 data-[state=inactive]:hidden lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"
         >
           <div className="grid content-start gap-4">
@@ -195,6 +201,7 @@ export function SeoFieldset({
             <TabsContent
               value="og"
               forceMount
+              data-section="og"
               className="grid grid-cols-1 gap-4 data-[state=inactive]:hidden lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"
             >
               <div className="grid content-start gap-4">
@@ -220,6 +227,7 @@ export function SeoFieldset({
             <TabsContent
               value="twitter"
               forceMount
+              data-section="twitter"
               className="grid grid-cols-1 gap-4 data-[state=inactive]:hidden lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"
             >
               <div className="grid content-start gap-4">

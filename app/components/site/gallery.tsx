@@ -2,7 +2,7 @@ import { Icon } from "~/components/site/icon";
 import { useState } from "react";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { clsx } from "clsx";
-import type { GalleryImage } from "~/server/content/projects.server";
+import type { GalleryPhoto } from "~/server/content/projects.server";
 
 const MAIN_SIZES = "(min-width: 1280px) 800px, (min-width: 1024px) 66vw, 100vw";
 
@@ -11,7 +11,7 @@ const MAIN_SIZES = "(min-width: 1280px) 800px, (min-width: 1024px) 66vw, 100vw";
  * than one image, previous/next buttons that wrap around, a 'n / total' counter and thumbnails.
  * The left and right arrow keys work anywhere inside the gallery.
  */
-export function Gallery({ images, label }: { images: GalleryImage[]; label: string }) {
+export function Gallery({ images, label }: { images: GalleryPhoto[]; label: string }) {
   const [index, setIndex] = useState(0);
   if (images.length === 0) return null;
   const total = images.length;

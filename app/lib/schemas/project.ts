@@ -97,27 +97,23 @@ export function projectFormMeta(values: ProjectFormInput, site: SiteSeo) {
 }
 
 /**
- * The checks of §5 "Project on submit": the published and scheduled rules, the edit screen's
- * trimmed title, and (published only) a category that exists. Empty when the project may be saved.
- * Takes the raw form values, so the browser can run it before Conform's own parse.
+ * The checks of §5 "Project on submit" that depend on the chosen status: a published project needs
+ * a 50-character description and a category that exists, a scheduled one a date. Empty when the
+ * project may be saved. Run once `projectFormSchema` has accepted the values (so the browser lists
+ * them before sending): §5's other published-only checks (image, title, location, category chosen,
+ * and the edit screen's trimmed title) are the on-change rules themselves, which refuse first.
  */
 export function projectSubmitErrors(
   values: Partial<Record<keyof ProjectFormValues, string | undefined>>,
-  { isEdit, categories }: { isEdit: boolean; categories: readonly string[] },
+  { categories }: { categories: readonly string[] },
 ): string[] {
   const text = (name: keyof ProjectFormValues) => (values[name] ?? "").trim();
   const errors: string[] = [];
-  if (isEdit && text("title").length < PROJECT_LIMITS.title)
-    errors.push("Un titre valide d'au moins 3 caractères est requis");
   if (values.status === "published") {
-    if (!text("image")) errors.push("Une image est requise pour les projets publiés");
-    if (text("title").length < PROJECT_LIMITS.title) errors.push("Un titre valide est requis");
-    if (text("location").length < PROJECT_LIMITS.location) errors.push("Une localisation valide est requise");
     if (text("description").length < PROJECT_LIMITS.publishedDescription)
       errors.push("Une description d'au moins 50 caractères est requise");
     const category = text("category");
-    if (!category) errors.push("Une catégorie est requise");
-    else if (!categories.includes(category))
+    if (category && !categories.includes(category))
       errors.push(
         `La catégorie "${category}" n'existe pas dans la base de données. Veuillez créer cette catégorie d'abord.`,
       );
@@ -152,6 +148,7 @@ export const galleryMessages = {
   addedMany: "Images ajoutées",
   deleted: "Image supprimée",
   updated: "Mise à jour effectuée",
+  reordered: "Ordre mis à jour",
   noneUploaded: "Aucune image n'a pu être téléchargée",
   loadFailed: "Impossible de charger les images du projet",
   missingProject: "ID du projet manquant pour l'upload d'image(s)",

@@ -18,7 +18,8 @@ export function replyInvalid(submission: Submission<unknown>, errors?: Errors, o
 
 /**
  * The answer to a save that threw: a stale save gives 409 and the spec's message; anything else
- * is logged and gives 500 with `fallback` (the screen's §8 message). What was typed comes back.
+ * is logged and gives 500 with `fallback` (the screen's §8 message). What was typed comes back; the
+ * message is also the answer's `problem`, for the screens that toast it (`useAnswerToast`).
  *
  *   try { await mutate(...) } catch (error) { return replyFailed(submission, error, "Impossible de mettre à jour la page.") }
  */
@@ -28,15 +29,23 @@ export function replyFailed(
   fallback: string,
   options: ReplyOptions = {},
 ) {
-  if (error instanceof StaleContentError) {
-    return data<FormAnswer>(
-      { result: submission.reply({ formErrors: [error.message], ...options }) },
-      { status: 409 },
-    );
-  }
+  if (error instanceof StaleContentError) return replyProblem(submission, 409, error.message, options);
   logger.error({ err: error }, "back-office save failed");
+  return replyProblem(submission, 500, fallback, options);
+}
+
+/** A save refused as a whole (`status`: 404 for a row gone, 409, 500): `message` under the form and in a toast. */
+export function replyProblem(
+  submission: Submission<unknown>,
+  status: number,
+  message: string,
+  options: ReplyOptions = {},
+) {
   return data<FormAnswer>(
-    { result: submission.reply({ formErrors: [fallback], ...options }) },
-    { status: 500 },
+    {
+      result: submission.reply({ formErrors: [message], ...options }),
+      problem: { title: "Erreur", description: message },
+    },
+    { status },
   );
 }

@@ -104,20 +104,21 @@ export async function getPublishedProject(slugOrId: string) {
   return row ?? null;
 }
 
-export type GalleryImage = { url: string; alt: string };
+/** A photo of a project's public gallery, as the page shows it (the stored rows are `GalleryImage`). */
+export type GalleryPhoto = { url: string; alt: string };
 
 /** The gallery (§2): the main image first, then the extra images in display order. */
 export async function getProjectGallery(project: {
   id: string;
   title: string;
   mainImage: string | null;
-}): Promise<GalleryImage[]> {
+}): Promise<GalleryPhoto[]> {
   const extra = await db()
     .select({ url: projectImages.imageUrl, alt: projectImages.altText })
     .from(projectImages)
     .where(eq(projectImages.projectId, project.id))
     .orderBy(asc(projectImages.displayOrder), asc(projectImages.createdAt));
-  const images: GalleryImage[] = project.mainImage ? [{ url: project.mainImage, alt: project.title }] : [];
+  const images: GalleryPhoto[] = project.mainImage ? [{ url: project.mainImage, alt: project.title }] : [];
   for (const [index, image] of extra.entries()) {
     // The main image is often uploaded to the gallery too: show it once.
     if (images.some((shown) => shown.url === image.url)) continue;

@@ -11,7 +11,8 @@ import { isSameSet, renumber } from "~/server/db/ordering.server";
 import { projectImages, projects } from "~/server/db/schema";
 import { releaseMedia } from "~/server/media/library.server";
 
-export type GalleryImageRow = {
+/** A gallery image as stored and as the edit screen shows it. */
+export type GalleryImage = {
   id: string;
   imageUrl: string;
   altText: string | null;
@@ -40,7 +41,7 @@ const columns = {
 const byDisplayOrder = [asc(projectImages.displayOrder), asc(projectImages.createdAt), asc(projectImages.id)];
 
 /** §7: the project's images by display order. */
-export function listGallery(projectId: string, executor: Executor = db()): Promise<GalleryImageRow[]> {
+export function listGallery(projectId: string, executor: Executor = db()): Promise<GalleryImage[]> {
   return executor
     .select(columns)
     .from(projectImages)

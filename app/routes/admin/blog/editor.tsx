@@ -1,26 +1,20 @@
-import { getFormProps, useForm, useInputControl, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Loader2 } from "lucide-react";
-import { useEffect, useState } from "react";
-import { data, Form, isRouteErrorResponse, Link, useActionData, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { useState } from "react";
+import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/editor";
 import { AdminError } from "~/components/admin/admin-error";
-import { PreviewDialog, ValidationChecksDialog } from "~/components/admin/editor-dialogs";
-import { Field, FormErrors, SelectField, TextareaField, TextField } from "~/components/admin/fields";
+import { EditorFrame } from "~/components/admin/content-editor/editor-frame";
+import { EditorSection } from "~/components/admin/content-editor/editor-section";
+import { RichTextField } from "~/components/admin/content-editor/rich-text-field";
+import { useEditorForm } from "~/components/admin/content-editor/use-editor-form";
+import { SlugField } from "~/components/admin/content-editor/slug-field";
+import { ValidationChecksDialog } from "~/components/admin/editor-dialogs";
+import { Field, SelectField, TextareaField, TextField } from "~/components/admin/fields";
 import { ImageField } from "~/components/admin/image-field";
-import { PageHeader } from "~/components/admin/page-header";
 import { PreviewNotice } from "~/components/admin/preview-frame";
-import { RevisionHistory } from "~/components/admin/revision-history";
-import { RichTextEditor } from "~/components/admin/rich-text-editor";
 import { SeoFieldset } from "~/components/admin/seo-fieldset";
-import { StatusBadge } from "~/components/admin/status-badge";
-import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { RESTORE_INTENT } from "~/lib/admin/revisions";
 import { contentStatuses, contentStatusLabels, type ContentStatus } from "~/lib/enums";
-import type { FormAnswer } from "~/lib/form-answer";
 import { formatDateTime } from "~/lib/format-date";
 import { fromParisInput } from "~/lib/paris-time";
 import {
@@ -29,12 +23,11 @@ import {
   isLimitedPreview,
   LIMITED_PREVIEW,
   type ArticleFormInput,
-  type ArticleFormValues,
 } from "~/lib/schemas/article";
 import { contentMeta, type SiteSeo } from "~/lib/seo";
 import { DEFAULT_AUTHOR_NAME } from "~/lib/site-defaults";
 import { slugify } from "~/lib/slugify";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { replyFailed, replyInvalid, replyProblem } from "~/server/admin/form-replies.server";
 import { restoreFromForm } from "~/server/admin/restore.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
 import { requireRole } from "~/server/auth/session.server";
@@ -100,8 +93,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type Answer = FormAnswer & { failed?: string };
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireRole(request, "user");
   const who = { actor: user, ip: context.clientIp };
@@ -137,20 +128,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof ArticleFieldError)
       return replyInvalid(submission, { fieldErrors: { [error.field]: [error.message] } });
-    if (error instanceof MissingRowError) {
-      const failed = "Impossible de mettre à jour l'article: cet article a été supprimé.";
-      return data<Answer>({ result: submission.reply({ formErrors: [failed] }), failed }, { status: 404 });
-    }
-    const reply = replyFailed(
+    if (error instanceof MissingRowError)
+      return replyProblem(
+        submission,
+        404,
+        "Impossible de mettre à jour l'article: cet article a été supprimé.",
+      );
+    return replyFailed(
       submission,
       error,
       id
         ? "Une erreur est survenue lors de la mise à jour de l'article"
         : "Une erreur est survenue lors de la création de l'article",
-    );
-    return data<Answer>(
-      { ...reply.data, failed: reply.data.result.error?.[""]?.[0] },
-      reply.init ?? undefined,
     );
   }
 }
@@ -168,26 +157,19 @@ function articleMeta(values: ArticleFormInput, site: SiteSeo) {
 
 export default function ArticleEditor({ loaderData }: Route.ComponentProps) {
   const { article, values, categories, authors, site, revisions } = loaderData;
-  const actionData = useActionData<Answer>();
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const isEdit = article !== null;
-  const formId = `article-${article?.id ?? "new"}-${values.updatedAt}`;
   const [checks, setChecks] = useState<string[]>([]);
-
-  const [form, fields] = useForm<ArticleFormValues>({
-    id: formId,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+  const { form, fields } = useEditorForm({
+    id: `article-${article?.id ?? "new"}-${values.updatedAt}`,
+    schema: articleFormSchema,
     defaultValue: values,
-    // §5 "on change". On input rather than on blur: a message appearing when the submit button is
-    // pressed would move the button away before the click ends.
-    shouldValidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: articleFormSchema }),
   });
-  const formProps = getFormProps(form);
 
   /** §5: a new article's create checks are shown together, in a dialog, before anything is sent. */
-  function checkBeforeCreate(event: React.FormEvent<HTMLFormElement>) {
+  function checkBeforeCreate(
+    event: React.FormEvent<HTMLFormElement>,
+    validate: (event: React.FormEvent<HTMLFormElement>) => void,
+  ) {
     // Conform validates while typing by a submit from its `__intent__` button: not a real submit.
     const realSubmit = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") !== "__intent__";
     if (!isEdit && realSubmit) {
@@ -202,157 +184,108 @@ export default function ArticleEditor({ loaderData }: Route.ComponentProps) {
       }
     }
     // Conform still validates: the fields show their own messages under the dialog.
-    formProps.onSubmit(event);
+    validate(event);
   }
-
-  // §8: a save that failed on the server is also told by a toast.
-  useEffect(() => {
-    if (actionData?.failed) toast.error("Erreur", { description: actionData.failed });
-  }, [actionData]);
 
   const current = { ...values, ...(form.value as Partial<ArticleFormInput>) } as ArticleFormInput;
   const status = current.status;
 
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <PageHeader
-        title={isEdit ? "Modifier l'Article" : "Créer un Article"}
-        back={{ to: "/admin/blog", label: "Retour à la liste des articles" }}
-        description={
-          article ? (
-            <span className="inline-flex flex-wrap items-center gap-2">
-              <StatusBadge status={article.status} />
-              {article.live ? (
-                <a href={`/blog/${article.slug}`} target="_blank" rel="noreferrer" className="underline">
-                  Voir sur le site<span className="sr-only"> (nouvel onglet)</span>
-                </a>
-              ) : null}
-            </span>
-          ) : undefined
-        }
-        actions={
-          <>
-            {article ? <RevisionHistory revisions={revisions} updatedAt={values.updatedAt} /> : null}
-            <PreviewDialog
-              title="Aperçu de l'article"
-              path={`/admin/blog/preview/${article?.id ?? "new"}`}
-              data={current}
-              notice={
-                isLimitedPreview(current.status) ? (
-                  <PreviewNotice title={LIMITED_PREVIEW.title}>{LIMITED_PREVIEW.description}</PreviewNotice>
-                ) : null
-              }
-            />
-          </>
-        }
-      />
-
-      <Form method="post" {...formProps} onSubmit={checkBeforeCreate} className="flex flex-col gap-6">
-        <input type="hidden" name="intent" value="save" />
-        <input type="hidden" name="updatedAt" value={values.updatedAt} />
-
-        <Card>
-          <CardHeader>
-            <CardTitle>Article</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-5">
-            <TextField meta={fields.title} label="Titre" autoComplete="off" />
-            <TextareaField
-              meta={fields.excerpt}
-              label="Extrait"
-              rows={3}
-              description="Le résumé affiché dans la liste des articles et sous le titre."
-            />
-            <Field meta={fields.image} label="Image principale">
-              {(control) => <ImageField {...control} key={fields.image.key} defaultValue={values.image} />}
-            </Field>
-            <ContentField meta={fields.content} initial={values.content} />
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>Publication</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-5 md:grid-cols-2">
-            <SelectField
-              meta={fields.status}
-              label="Statut"
-              options={contentStatuses.map((value) => ({ value, label: contentStatusLabels[value] }))}
-            />
-            {status === "scheduled" ? (
-              <TextField
-                meta={fields.scheduledDate}
-                type="datetime-local"
-                label="Date de publication planifiée"
-                description={
-                  fromParisInput(current.scheduledDate)
-                    ? `L'article sera publié automatiquement le ${formatDateTime(fromParisInput(current.scheduledDate))}.`
-                    : "L'article sera publié automatiquement à cette date."
-                }
-              />
-            ) : status === "published" ? (
-              <TextField
-                meta={fields.publishedAt}
-                type="datetime-local"
-                label="Date de publication"
-                description="Vide : la date de l'enregistrement."
-              />
-            ) : (
-              <div className="hidden md:block" />
-            )}
-            <TextField
-              meta={fields.date}
-              label="Date"
-              placeholder="jj/mm/aaaa"
-              inputMode="numeric"
-              description="La date de l'article dans la liste du back-office."
-            />
-            <SelectField
-              meta={fields.category}
-              label="Catégorie"
-              placeholder="Sélectionnez une catégorie"
-              options={categories.map((category) => ({ value: category.name, label: category.name }))}
-            />
-            <SelectField
-              meta={fields.author}
-              label="Auteur"
-              options={authorOptions(authors, values.author)}
-            />
-            <TextField meta={fields.readTime} label="Temps de lecture" placeholder="ex: 5 min" />
-            <TextField
-              meta={fields.slug}
-              label="Slug"
-              className="md:col-span-2"
-              placeholder={slugify(current.title) || "mon-article"}
-              description={`Adresse : /blog/${current.slug || slugify(current.title) || "…"}${
-                current.slug ? "" : " (générée depuis le titre)"
-              }`}
-            />
-          </CardContent>
-        </Card>
-
-        <SeoFieldset
-          fields={fields}
-          site={site}
-          meta={articleMeta(current, site)}
-          sources={{ title: current.title, description: current.excerpt, image: current.image }}
+    <EditorFrame
+      form={form}
+      title={isEdit ? "Modifier l'Article" : "Créer un Article"}
+      back={{ to: "/admin/blog", label: "Retour à la liste des articles" }}
+      status={
+        article
+          ? { value: article.status, publicUrl: article.live ? `/blog/${article.slug}` : null }
+          : undefined
+      }
+      revisions={article ? revisions : undefined}
+      preview={{
+        title: "Aperçu de l'article",
+        path: `/admin/blog/preview/${article?.id ?? "new"}`,
+        data: current,
+        notice: isLimitedPreview(current.status) ? (
+          <PreviewNotice title={LIMITED_PREVIEW.title}>{LIMITED_PREVIEW.description}</PreviewNotice>
+        ) : null,
+      }}
+      updatedAt={values.updatedAt}
+      saveLabel={isEdit ? "Enregistrer les modifications" : "Créer l'article"}
+      onSubmit={checkBeforeCreate}
+      aside={<ValidationChecksDialog checks={checks} onClose={() => setChecks([])} />}
+    >
+      <EditorSection title="Article" className="flex flex-col gap-5">
+        <TextField meta={fields.title} label="Titre" autoComplete="off" />
+        <TextareaField
+          meta={fields.excerpt}
+          label="Extrait"
+          rows={3}
+          description="Le résumé affiché dans la liste des articles et sous le titre."
         />
+        <Field meta={fields.image} label="Image principale">
+          {(control) => <ImageField {...control} key={fields.image.key} defaultValue={values.image} />}
+        </Field>
+        <RichTextField meta={fields.content} label="Contenu" />
+      </EditorSection>
 
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button asChild variant="outline">
-            <Link to="/admin/blog">Annuler</Link>
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
-            {saving ? "Enregistrement..." : isEdit ? "Enregistrer les modifications" : "Créer l'article"}
-          </Button>
-        </div>
-      </Form>
-      <UnsavedChangesGuard formId={formId} />
-      <ValidationChecksDialog checks={checks} onClose={() => setChecks([])} />
-    </div>
+      <EditorSection title="Publication" className="grid gap-5 md:grid-cols-2">
+        <SelectField
+          meta={fields.status}
+          label="Statut"
+          options={contentStatuses.map((value) => ({ value, label: contentStatusLabels[value] }))}
+        />
+        {status === "scheduled" ? (
+          <TextField
+            meta={fields.scheduledDate}
+            type="datetime-local"
+            label="Date de publication planifiée"
+            description={
+              fromParisInput(current.scheduledDate)
+                ? `L'article sera publié automatiquement le ${formatDateTime(fromParisInput(current.scheduledDate))}.`
+                : "L'article sera publié automatiquement à cette date."
+            }
+          />
+        ) : status === "published" ? (
+          <TextField
+            meta={fields.publishedAt}
+            type="datetime-local"
+            label="Date de publication"
+            description="Vide : la date de l'enregistrement."
+          />
+        ) : (
+          <div className="hidden md:block" />
+        )}
+        <TextField
+          meta={fields.date}
+          label="Date"
+          placeholder="jj/mm/aaaa"
+          inputMode="numeric"
+          description="La date de l'article dans la liste du back-office."
+        />
+        <SelectField
+          meta={fields.category}
+          label="Catégorie"
+          placeholder="Sélectionnez une catégorie"
+          options={categories.map((category) => ({ value: category.name, label: category.name }))}
+        />
+        <SelectField meta={fields.author} label="Auteur" options={authorOptions(authors, values.author)} />
+        <TextField meta={fields.readTime} label="Temps de lecture" placeholder="ex: 5 min" />
+        <SlugField
+          meta={fields.slug}
+          folder="/blog"
+          fromTitle={slugify(current.title)}
+          example="mon-article"
+          className="md:col-span-2"
+        />
+      </EditorSection>
+
+      <SeoFieldset
+        fields={fields}
+        site={site}
+        meta={articleMeta(current, site)}
+        sources={{ title: current.title, description: current.excerpt, image: current.image }}
+      />
+    </EditorFrame>
   );
 }
 
@@ -361,18 +294,6 @@ function authorOptions(authors: LoaderData["authors"], current: string) {
   const names = authors.map((author) => author.name);
   if (!names.includes(current)) names.unshift(current || DEFAULT_AUTHOR_NAME);
   return names.map((name) => ({ value: name, label: name }));
-}
-
-/** The body: the rich text editor, its changes followed by Conform like typing. */
-function ContentField({ meta, initial }: { meta: FieldMetadata<string>; initial: string }) {
-  const control = useInputControl(meta);
-  return (
-    <Field meta={meta} label="Contenu">
-      {(props) => (
-        <RichTextEditor {...props} key={meta.key} defaultValue={initial} onChange={control.change} />
-      )}
-    </Field>
-  );
 }
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {

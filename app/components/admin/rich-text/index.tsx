@@ -1,24 +1,12 @@
 import { lazy, Suspense, useState } from "react";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { RichTextEditorProps } from "./types";
+
+export type { RichTextEditorProps };
 
 // The editor (Tiptap, ProseMirror: ~150 KB) is fetched only once a screen using it is hydrated.
-const TiptapEditor = lazy(() => import("./tiptap-editor"));
-
-export type RichTextEditorProps = {
-  /** The form field the HTML is posted under (a hidden input; a textarea before the editor loads). */
-  name: string;
-  /** Given to the control currently shown, so a `<label htmlFor>` names it. */
-  id: string;
-  defaultValue?: string | null;
-  /** Every change, as HTML ("" when empty): for live previews and Conform's `useInputControl`. */
-  onChange?: (html: string) => void;
-  "aria-describedby"?: string;
-  "aria-invalid"?: boolean | "true";
-  /** The visible label's id; without it `label` is the editor's accessible name. */
-  "aria-labelledby"?: string;
-  label?: string;
-};
+const TiptapEditor = lazy(() => import("./editor"));
 
 /**
  * Rich text for articles, projects and CMS pages: a visual editor (headings, bold, italic, lists,

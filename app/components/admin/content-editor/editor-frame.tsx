@@ -1,0 +1,123 @@
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import { useRef } from "react";
+import { Form, useActionData } from "react-router";
+import { PreviewDialog } from "~/components/admin/editor-dialogs";
+import { FormErrors } from "~/components/admin/fields";
+import { PageHeader } from "~/components/admin/page-header";
+import { useRevealFirstError } from "~/components/admin/reveal-first-error";
+import { RevisionHistory } from "~/components/admin/revision-history";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
+import type { RevisionSummary } from "~/lib/admin/revisions";
+import type { ContentStatus } from "~/lib/enums";
+import { SaveBar } from "./save-bar";
+
+/**
+ * The frame of a content editor (article, project, CMS page; back-office.md §2.6, §2.10, §2.14):
+ * the header (title, back link, the stored row's `status` with its public page when it has one, or
+ * a `description` for a new row; 'Historique' when `revisions` are given, 'Aperçu' of the form's
+ * values, then any other `actions`), the form posting intent "save" with the version it was opened
+ * with (stale-save check), the form's own errors, the 'Annuler' / save bar and the unsaved-changes
+ * guard. A refused submit, or an answer of the server with field errors, gives the cursor to the
+ * first field in error, once `onRevealSection` has opened the sections (`data-section`) around it.
+ * `aside` comes after the form (dialogs, sharing).
+ *
+ *   const { form, fields } = useEditorForm({ id, schema, defaultValue: values });
+ *   <EditorFrame form={form} title="Modifier la page" back={{ to: "/admin/cms", label: "Retour…" }}
+ *     status={{ value: "published", publicUrl: "/garanties" }} revisions={revisions}
+ *     preview={{ title: "Aperçu de la page", path: `/admin/cms/preview/${id}`, data: current }}
+ *     updatedAt={values.updatedAt} saveLabel="Enregistrer les modifications">…fields…</EditorFrame>
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Conform's own bound for a form's values
+export function EditorFrame<Values extends Record<string, any>>({
+  form,
+  title,
+  back,
+  status,
+  description,
+  revisions,
+  preview,
+  actions,
+  updatedAt,
+  saveLabel,
+  onSubmit,
+  onRevealSection,
+  aside,
+  children,
+}: {
+  form: FormMetadata<Values, string[]>;
+  title: string;
+  /** The list the editor belongs to: the back link and 'Annuler' go there. */
+  back: { to: string; label: string };
+  /** The stored row: its status badge, its public page (when it is public), a note (the publication date). */
+  status?: { value: ContentStatus; publicUrl?: string | null; note?: React.ReactNode };
+  /** Shown instead of a status (a new row). */
+  description?: React.ReactNode;
+  revisions?: RevisionSummary[];
+  /** 'Aperçu' (editor-dialogs.tsx): the preview route and the form's current values. */
+  preview: { title: string; path: string; data: unknown; notice?: React.ReactNode };
+  /** After 'Historique' and 'Aperçu'. */
+  actions?: React.ReactNode;
+  updatedAt: string;
+  saveLabel: string;
+  /** Wraps Conform's submit handler (`validate`), for checks of the screen's own. */
+  onSubmit?: (
+    event: React.FormEvent<HTMLFormElement>,
+    validate: (event: React.FormEvent<HTMLFormElement>) => void,
+  ) => void;
+  onRevealSection?: (sections: string[]) => void;
+  aside?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const fieldsRoot = useRef<HTMLDivElement>(null);
+  // The server's refusals too (a slug already taken).
+  const answer = useActionData();
+  useRevealFirstError(fieldsRoot, (sections) => onRevealSection?.(sections), { focus: true, answer });
+  const formProps = getFormProps(form);
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <PageHeader
+        title={title}
+        back={back}
+        description={
+          status ? (
+            <span className="inline-flex flex-wrap items-center gap-2">
+              <StatusBadge status={status.value} />
+              {status.publicUrl ? (
+                <a href={status.publicUrl} target="_blank" rel="noreferrer" className="underline">
+                  Voir sur le site<span className="sr-only"> (nouvel onglet)</span>
+                </a>
+              ) : null}
+              {status.note}
+            </span>
+          ) : (
+            description
+          )
+        }
+        actions={
+          <>
+            {revisions ? <RevisionHistory revisions={revisions} updatedAt={updatedAt} /> : null}
+            <PreviewDialog {...preview} />
+            {actions}
+          </>
+        }
+      />
+      <Form
+        method="post"
+        {...formProps}
+        onSubmit={(event) => (onSubmit ? onSubmit(event, formProps.onSubmit) : formProps.onSubmit(event))}
+        className="flex flex-col gap-6"
+      >
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="updatedAt" value={updatedAt} />
+        <div ref={fieldsRoot} className="flex flex-col gap-6">
+          {children}
+        </div>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <SaveBar formId={form.id} label={saveLabel} cancelTo={back.to} />
+      </Form>
+      {aside}
+      <UnsavedChangesGuard formId={form.id} />
+    </div>
+  );
+}
