@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-// A throttled answer tells when to come back (Retry-After, set by the action).
+// A throttled or busy answer tells when to come back (Retry-After, set by the action).
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { ...noStoreHeaders, "Retry-After": retryAfter } : noStoreHeaders;
@@ -89,6 +89,14 @@ export async function action({ request }: Route.ActionArgs) {
         "Erreur de connexion",
         `Trop de tentatives de connexion. Réessayez dans ${retryAfterText(outcome.retryAfterSeconds)}.`,
         429,
+        { "Retry-After": String(outcome.retryAfterSeconds) },
+      );
+    }
+    if (outcome.status === "busy") {
+      return refuse(
+        "Erreur de connexion",
+        "Le service de connexion est momentanément surchargé. Réessayez dans quelques secondes.",
+        503,
         { "Retry-After": String(outcome.retryAfterSeconds) },
       );
     }

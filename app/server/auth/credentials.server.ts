@@ -20,6 +20,8 @@ import { verifyPassword } from "./password-hash.server";
 export type CredentialRefusal =
   | { status: "wrong" }
   | { status: "throttled"; retryAfterSeconds: number }
+  /** Too many passwords are being hashed at this moment: nothing was checked (503). */
+  | { status: "busy"; retryAfterSeconds: number }
   /** Better Auth refused for another reason than the password (banned account...). */
   | { status: "refused"; code: string | undefined; httpStatus: number };
 
@@ -87,6 +89,7 @@ export async function signIn(
     await audit("sign_in", outcome.value.userId, null);
     return { status: "ok", headers, userId: outcome.value.userId };
   }
+  if (outcome.status === "busy") return outcome;
   const account = await accountOf(email);
   if (outcome.status === "throttled") {
     await audit("sign_in_throttled", account?.id ?? null, { retryAfterSeconds: outcome.retryAfterSeconds });

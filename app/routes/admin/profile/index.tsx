@@ -70,6 +70,10 @@ export async function action({ request }: Route.ActionArgs) {
           `Trop de tentatives. Réessayez dans ${outcome.retryAfterSeconds} seconde${outcome.retryAfterSeconds > 1 ? "s" : ""}.`,
         ],
       });
+    case "busy":
+      return refuse(503, {
+        formErrors: ["Le service est momentanément surchargé. Réessayez dans quelques secondes."],
+      });
     default:
       return refuse(400, { formErrors: [FAILED_MESSAGE] });
   }
