@@ -74,22 +74,43 @@ async function reserve({
   scheme,
   key,
 }: Counter): Promise<{ gated: boolean } | { retryAfterSeconds: number }> {
+  const heldUntil = heldGates.get(`${scheme.prefix}:${key}`) ?? 0;
+  if (heldUntil > Date.now())
+    return { retryAfterSeconds: Math.max(1, Math.ceil((heldUntil - Date.now()) / 1000)) };
   const rank = (await failures(scheme).consume(key, 1)).consumedPoints;
   const wait = waitAfter(rank, scheme);
   if (wait === 0) return { gated: false };
   try {
     await gate(scheme).consume(key, 1, { customDuration: wait });
+    heldGates.note({ scheme, key }, wait * 1000);
     return { gated: true };
   } catch (error) {
     await failures(scheme).reward(key, 1);
-    if (error instanceof RateLimiterRes)
-      return { retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
-    throw error;
+    if (!(error instanceof RateLimiterRes)) throw error;
+    heldGates.note({ scheme, key }, error.msBeforeNext);
+    return { retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
   }
 }
 
+/**
+ * Gates this instance knows to be held, and until when: a flood of tries during a wait is then
+ * refused without a database round trip (each would otherwise cost three). Only a success opens a
+ * gate early; one on another instance is not seen here, which at worst keeps the owner, already
+ * signed in there, waiting here until the wait ends. A few thousand keys at most.
+ */
+const heldGates = Object.assign(new Map<string, number>(), {
+  note({ scheme, key }: Counter, ms: number) {
+    if (heldGates.size >= 5000) heldGates.clear();
+    heldGates.set(`${scheme.prefix}:${key}`, Date.now() + ms);
+  },
+  forget({ scheme, key }: Counter) {
+    heldGates.delete(`${scheme.prefix}:${key}`);
+  },
+});
+
 /** Undoes a reservation whose try was not checked after all. */
 async function release({ scheme, key }: Counter, reservation: { gated: boolean }) {
+  if (reservation.gated) heldGates.forget({ scheme, key });
   await Promise.all([
     failures(scheme).reward(key, 1),
     ...(reservation.gated ? [gate(scheme).delete(key)] : []),
@@ -144,6 +165,7 @@ export async function throttledPasswordCheck<T>(
   }
   if (value === null) return { status: "wrong" };
   // A success clears the identity's record and is not a failure of the address.
+  heldGates.forget(identity);
   await Promise.all([
     failures(identity.scheme).delete(identity.key),
     gate(identity.scheme).delete(identity.key),
