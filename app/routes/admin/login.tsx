@@ -34,7 +34,7 @@ function signInFailureMessage(code: string | undefined): string {
     case "INVALID_EMAIL_OR_PASSWORD":
       return "Email ou mot de passe incorrect";
     case "BANNED_USER":
-      return "Ce compte a été désactivé. Contactez un administrateur.";
+      return "Ce compte est suspendu.";
     case "INVALID_EMAIL":
       return "Email invalide";
     default:
@@ -105,6 +105,13 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (outcome.status === "refused") {
       return refuse("Erreur de connexion", signInFailureMessage(outcome.code), outcome.httpStatus);
+    }
+
+    if (outcome.status === "second_factor") {
+      const search = redirectTo ? `?${new URLSearchParams({ redirectTo: safeRedirectTo(redirectTo) })}` : "";
+      return redirect(`/admin/login/code${search}`, {
+        headers: withSetCookies(outcome.headers, noStoreHeaders),
+      });
     }
 
     const { companyName } = await getPublicSettings();
