@@ -16,6 +16,7 @@ export default [
   // ---- back office (back-office.md §2.1)
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
+    route("login/code", "routes/admin/login-code.tsx"),
     route("logout", "routes/admin/logout.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),

@@ -14,6 +14,7 @@ export const adminAccess = {
   "/admin": "user",
   "/admin/analytics": "user",
   "/admin/login": "public",
+  "/admin/login/code": "public",
   "/admin/logout": "public",
   "/admin/categories": "user",
   "/admin/authors": "user",

@@ -7,8 +7,11 @@ import {
   deleteUser,
   LAST_ADMIN_DELETE_MESSAGE,
   LAST_ADMIN_DEMOTE_MESSAGE,
+  LAST_ADMIN_SUSPEND_MESSAGE,
   listUsers,
   SELF_DELETE_MESSAGE,
+  SELF_SUSPEND_MESSAGE,
+  setSuspended,
   updateUser,
 } from "~/server/auth/manage-users.server";
 import { auth } from "~/server/auth/auth.server";
@@ -101,5 +104,41 @@ describe("users management", () => {
     await deleteUser(context(admin.user), member.user.id);
     expect(await db().$count(users, eq(users.id, member.user.id))).toBe(0);
     expect(await sessionCount(member.user.id)).toBe(0);
+  });
+
+  it("suspends an account: its sessions end at once, it cannot sign in until reactivated (audited)", async () => {
+    const admin = await signedInAs("admin");
+    const member = await signedInAs("user");
+    await setSuspended(context(admin.user), member.user.id, true);
+    expect(await sessionCount(member.user.id)).toBe(0);
+    expect(await auth().api.getSession({ headers: new Headers({ cookie: member.cookie }) })).toBeNull();
+    expect((await listUsers()).find((user) => user.id === member.user.id)?.suspended).toBe(true);
+    const signIn = () =>
+      auth().api.signInEmail({ body: { email: member.user.email, password: "secret-password-1" } });
+    await expect(signIn()).rejects.toMatchObject({ body: { code: "BANNED_USER" } });
+
+    await setSuspended(context(admin.user), member.user.id, false);
+    expect((await signIn()).user.id).toBe(member.user.id);
+    const rows = await db().select().from(auditLog).where(eq(auditLog.entityId, member.user.id));
+    expect(rows.map((row) => [row.action, row.actorEmail, row.ipAddress])).toEqual([
+      ["suspend", admin.user.email, "203.0.113.9"],
+      ["reactivate", admin.user.email, "203.0.113.9"],
+    ]);
+  });
+
+  it("keeps one active admin: neither oneself nor the last active admin can be suspended", async () => {
+    const admin = await signedInAs("admin");
+    const other = await signedInAs("admin");
+    await expect(setSuspended(context(admin.user), admin.user.id, true)).rejects.toThrow(
+      SELF_SUSPEND_MESSAGE,
+    );
+    await setSuspended(context(admin.user), other.user.id, true);
+    // The suspended admin no longer counts: the remaining one is the last active admin.
+    await expect(setSuspended(context(other.user), admin.user.id, true)).rejects.toThrow(
+      LAST_ADMIN_SUSPEND_MESSAGE,
+    );
+    await expect(updateUser(context(other.user), { id: admin.user.id, role: "user" })).rejects.toThrow(
+      LAST_ADMIN_DEMOTE_MESSAGE,
+    );
   });
 });

@@ -1,6 +1,13 @@
 import { desc, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { action as loginAction } from "~/routes/admin/login";
 import { changeOwnPassword, signIn, verifyOwnPassword } from "~/server/auth/credentials.server";
+import {
+  hashPassword,
+  MAX_CONCURRENT_HASHES,
+  MAX_WAITING_HASHES,
+  PasswordHashBusyError,
+} from "~/server/auth/password-hash.server";
 import { createAccount } from "~/server/auth/users.server";
 import { db } from "~/server/db/client.server";
 import { auditLog, rateLimits, users } from "~/server/db/schema";
@@ -34,7 +41,13 @@ describe("waits", () => {
 
 describe("sign-in throttling", { timeout: 180_000 }, () => {
   beforeAll(async () => {
-    for (const email of ["cible@betic.test", "autre@betic.test", "appareil@betic.test"])
+    for (const email of [
+      "cible@betic.test",
+      "autre@betic.test",
+      "appareil@betic.test",
+      "rafale@betic.test",
+      "surcharge@betic.test",
+    ])
       await createAccount({ email, password: PASSWORD, role: "user" });
   });
 
@@ -87,6 +100,60 @@ describe("sign-in throttling", { timeout: 180_000 }, () => {
     expect(rows.filter((row) => row.action === "sign_in_failed")).toHaveLength(wrong + 1);
     expect(rows.filter((row) => row.action === "sign_in_throttled")).toHaveLength(20 - wrong + 1);
     expect(JSON.stringify(rows)).not.toMatch(/essai-|encore|Tableau-Electrique/);
+  });
+
+  it("counts tries sent at once: of 50 parallel wrong ones, at most the free window is checked", async () => {
+    const email = "rafale@betic.test";
+    const post = (i: number) =>
+      loginAction({
+        request: new Request("http://localhost/admin/login", {
+          method: "POST",
+          headers: { [CLIENT_IP_HEADER]: `198.18.0.${i}` },
+          body: new URLSearchParams({ email, password: `rafale-${i}` }),
+        }),
+      } as Parameters<typeof loginAction>[0]);
+    const answers = (await Promise.all(Array.from({ length: 50 }, (_, i) => post(i + 1)))) as unknown as {
+      init: { status: number } | null;
+      data: { toast: { description: string } | null };
+    }[];
+    const checked = answers.filter((answer) => answer.init?.status === 401);
+    const refused = answers.filter((answer) => answer.init?.status === 429);
+    expect(checked.length).toBeGreaterThanOrEqual(1);
+    expect(checked.length).toBeLessThanOrEqual(5);
+    expect(refused).toHaveLength(50 - checked.length);
+    for (const answer of refused)
+      expect(answer.data.toast?.description).toMatch(
+        /^Trop de tentatives de connexion\. Réessayez dans \d+ secondes?\.$/,
+      );
+    // Only the checked tries are failures: the refused ones gave their reservation back.
+    const rows = await db().select().from(auditLog).where(eq(auditLog.actorEmail, email));
+    expect(rows.filter((row) => row.action === "sign_in_failed")).toHaveLength(checked.length);
+    const [counter] = await db()
+      .select({ points: rateLimits.points })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `pw-account-failures:${email}`));
+    expect(counter?.points).toBe(checked.length);
+  });
+
+  it("hashes at most a few passwords at once, queues a few more and refuses the rest unchecked", async () => {
+    const hashes = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => hashPassword(`mot-${i}`)));
+    const admitted = MAX_CONCURRENT_HASHES + MAX_WAITING_HASHES;
+    expect(hashes.slice(0, admitted).every((hash) => hash.status === "fulfilled")).toBe(true);
+    for (const hash of hashes.slice(admitted))
+      expect(hash).toMatchObject({ status: "rejected", reason: expect.any(PasswordHashBusyError) });
+
+    // A sign-in arriving then is answered "busy" and leaves the account's counter as it was.
+    const email = "surcharge@betic.test";
+    const flood = Promise.allSettled(Array.from({ length: admitted }, (_, i) => hashPassword(`flot-${i}`)));
+    const busy = await signIn(loginRequest("198.18.1.1"), { email, password: PASSWORD });
+    await flood;
+    expect(busy).toEqual({ status: "busy", retryAfterSeconds: 1 });
+    const counters = await db()
+      .select({ points: rateLimits.points })
+      .from(rateLimits)
+      .where(like(rateLimits.key, `%${email}`));
+    expect(counters.every((counter) => counter.points === 0)).toBe(true);
+    expect((await signIn(loginRequest("198.18.1.1"), { email, password: PASSWORD })).status).toBe("ok");
   });
 
   it("slows one address trying many accounts (password spraying)", async () => {

@@ -134,6 +134,7 @@ export const siteSettingsSchema = z.object({
     enableNewsletter: z.boolean().default(false),
     enableExpertise: z.boolean().default(false),
     enableRecaptcha: z.boolean().default(false),
+    requireAdminTwoFactor: z.boolean().default(false),
     contactRetentionMonths: z
       .number({ error: `Une durée entre 1 et ${MAX_RETENTION_MONTHS} mois` })
       .int(`Une durée entre 1 et ${MAX_RETENTION_MONTHS} mois`)

@@ -52,3 +52,18 @@ export const passwordChangeSchema = z
       return typeof fields.newPassword === "string" && typeof fields.confirmPassword === "string";
     },
   });
+
+/** Profile, 'Double authentification': starting or turning off asks the current password. */
+export const twoFactorPasswordSchema = z.object({
+  password: z.string({ error: "Mot de passe actuel requis" }).min(1, "Mot de passe actuel requis"),
+});
+
+/** Profile, 'Double authentification': the first code of the app confirms the enrolment. */
+export const twoFactorConfirmSchema = z.object({
+  code: z
+    .string({ error: "Le code est requis" })
+    .trim()
+    .regex(/^\d{6}$/, "Le code comporte 6 chiffres"),
+  // The enrolment's otpauth URI, to show its QR code again after a wrong code.
+  uri: z.string(),
+});

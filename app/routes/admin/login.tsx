@@ -34,7 +34,7 @@ function signInFailureMessage(code: string | undefined): string {
     case "INVALID_EMAIL_OR_PASSWORD":
       return "Email ou mot de passe incorrect";
     case "BANNED_USER":
-      return "Ce compte a été désactivé. Contactez un administrateur.";
+      return "Ce compte est suspendu.";
     case "INVALID_EMAIL":
       return "Email invalide";
     default:
@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-// A throttled answer tells when to come back (Retry-After, set by the action).
+// A throttled or busy answer tells when to come back (Retry-After, set by the action).
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { ...noStoreHeaders, "Retry-After": retryAfter } : noStoreHeaders;
@@ -92,11 +92,26 @@ export async function action({ request }: Route.ActionArgs) {
         { "Retry-After": String(outcome.retryAfterSeconds) },
       );
     }
+    if (outcome.status === "busy") {
+      return refuse(
+        "Erreur de connexion",
+        "Le service de connexion est momentanément surchargé. Réessayez dans quelques secondes.",
+        503,
+        { "Retry-After": String(outcome.retryAfterSeconds) },
+      );
+    }
     if (outcome.status === "wrong") {
       return refuse("Erreur de connexion", signInFailureMessage("INVALID_EMAIL_OR_PASSWORD"), 401);
     }
     if (outcome.status === "refused") {
       return refuse("Erreur de connexion", signInFailureMessage(outcome.code), outcome.httpStatus);
+    }
+
+    if (outcome.status === "second_factor") {
+      const search = redirectTo ? `?${new URLSearchParams({ redirectTo: safeRedirectTo(redirectTo) })}` : "";
+      return redirect(`/admin/login/code${search}`, {
+        headers: withSetCookies(outcome.headers, noStoreHeaders),
+      });
     }
 
     const { companyName } = await getPublicSettings();

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { db } from "~/server/db/client.server";
 import { pageViews } from "~/server/db/schema";
 import { authSecret } from "~/server/secrets.server";
+import { throttleKeyOfAddress } from "~/server/security/client-ip.server";
 import { createRateLimiter } from "~/server/security/rate-limit.server";
 import { visitorHash } from "./visitors.server";
 
@@ -53,7 +54,10 @@ export async function recordPageView(input: {
   const path = input.payload.path.split(/[?#]/)[0]!;
   if (input.staff || isbot(input.userAgent ?? "") || /^\/admin(\/|$)/.test(path)) return "ignored";
   // The limiter's key must not be the address itself: a keyed hash, forgotten within a minute.
-  const ipKey = createHmac("sha256", authSecret()).update(input.clientIp).digest("base64url").slice(0, 22);
+  const ipKey = createHmac("sha256", authSecret())
+    .update(throttleKeyOfAddress(input.clientIp))
+    .digest("base64url")
+    .slice(0, 22);
   if (!(await limiter.consume(ipKey))) return "limited";
   await db()
     .insert(pageViews)

@@ -1,12 +1,13 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins/admin";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import { MIN_PASSWORD_LENGTH } from "~/lib/schemas/users";
 import { BRAND_NAME } from "~/lib/site-defaults";
 import { config } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
-import { accounts, sessions, users, verifications } from "~/server/db/schema";
+import { accounts, sessions, twoFactors, users, verifications } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { authSecret } from "~/server/secrets.server";
 import { CLIENT_IP_HEADER } from "~/server/security/client-ip.server";
@@ -14,6 +15,8 @@ import { hashPassword, verifyPassword } from "./password-hash.server";
 
 /** A session unused for this long ends: Better Auth slides its expiry as it is used. */
 export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
+/** A browser trusted at the code step skips the second factor for this long. */
+export const TRUSTED_DEVICE_SECONDS = 30 * 24 * 60 * 60;
 /** No session lives longer than this, used or not (checked in requireUser). */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
@@ -24,7 +27,13 @@ function createAuth() {
     secret: authSecret(),
     database: drizzleAdapter(db(), {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -40,7 +49,16 @@ function createAuth() {
         lastSignInAt: { type: "date", required: false, input: false },
       },
     },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    plugins: [
+      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      // TOTP only (no codes by e-mail: a phished mailbox would then open both factors). A trusted
+      // browser skips the code for 30 days ('Se souvenir de cet appareil').
+      twoFactor({
+        issuer: BRAND_NAME,
+        trustDeviceMaxAge: TRUSTED_DEVICE_SECONDS,
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+    ],
     databaseHooks: {
       session: {
         create: {

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import { isGuessablePassword } from "~/lib/schemas/password";
@@ -7,6 +8,7 @@ import { db } from "~/server/db/client.server";
 import { withSetCookies } from "~/server/http/headers.server";
 import { accounts, users } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
+import { authSecret } from "~/server/secrets.server";
 import { CLIENT_IP_HEADER } from "~/server/security/client-ip.server";
 import { deviceCookie, throttledPasswordCheck } from "~/server/security/password-throttle.server";
 import { auth } from "./auth.server";
@@ -20,6 +22,8 @@ import { verifyPassword } from "./password-hash.server";
 export type CredentialRefusal =
   | { status: "wrong" }
   | { status: "throttled"; retryAfterSeconds: number }
+  /** Too many passwords are being hashed at this moment: nothing was checked (503). */
+  | { status: "busy"; retryAfterSeconds: number }
   /** Better Auth refused for another reason than the password (banned account...). */
   | { status: "refused"; code: string | undefined; httpStatus: number };
 
@@ -44,7 +48,12 @@ async function accountOf(email: string) {
 export async function signIn(
   request: Request,
   { email, password }: { email: string; password: string },
-): Promise<{ status: "ok"; headers: Headers; userId: string } | CredentialRefusal> {
+): Promise<
+  | { status: "ok"; headers: Headers; userId: string }
+  /** The password is right and the account has a second factor: the code step follows. */
+  | { status: "second_factor"; headers: Headers }
+  | CredentialRefusal
+> {
   const clientIp = clientIpOf(request);
   const audit = async (action: string, userId: string | null, details: Record<string, unknown> | null) => {
     try {
@@ -71,6 +80,8 @@ export async function signIn(
           headers: request.headers,
           returnHeaders: true,
         });
+        // The two-factor plugin answers this instead, with its challenge cookie.
+        if ("twoFactorRedirect" in response) return { headers, userId: null };
         return { headers, userId: response.user.id };
       } catch (error) {
         if (!isAPIError(error)) throw error;
@@ -81,12 +92,19 @@ export async function signIn(
     },
   );
 
-  if (outcome.status === "ok" && outcome.value) {
-    const headers = withSetCookies(outcome.value.headers);
+  const passed = outcome.status === "ok" ? outcome.value : undefined;
+  if (passed) {
+    const headers = withSetCookies(passed.headers);
+    if (passed.userId === null) {
+      headers.append("Set-Cookie", pendingSecondFactorCookie(email, config.secureCookies));
+      await audit("sign_in_password_ok", (await accountOf(email))?.id ?? null, null);
+      return { status: "second_factor", headers };
+    }
     headers.append("Set-Cookie", deviceCookie(email, config.secureCookies));
-    await audit("sign_in", outcome.value.userId, null);
-    return { status: "ok", headers, userId: outcome.value.userId };
+    await audit("sign_in", passed.userId, null);
+    return { status: "ok", headers, userId: passed.userId };
   }
+  if (outcome.status === "busy") return outcome;
   const account = await accountOf(email);
   if (outcome.status === "throttled") {
     await audit("sign_in_throttled", account?.id ?? null, { retryAfterSeconds: outcome.retryAfterSeconds });
@@ -156,5 +174,118 @@ export async function changeOwnPassword(
     return { status: "ok", headers: withSetCookies(outcome.value) };
   }
   if (outcome.status === "ok") return refusal!;
+  return outcome;
+}
+
+// ---------------------------------------------------------------- second factor at sign-in
+
+const PENDING_COOKIE = "betic.2fa-pending";
+/** Better Auth's challenge (its two_factor cookie) lives 10 minutes; ours the same. */
+const PENDING_MAX_AGE_SECONDS = 10 * 60;
+
+function signPending(value: string) {
+  return createHmac("sha256", authSecret()).update(`2fa-pending|${value}`).digest("base64url");
+}
+
+/**
+ * Names the account whose code is awaited, signed: the code step throttles tries on that
+ * account's counters (like passwords), and the visitor cannot name another to get a fresh budget.
+ */
+function pendingSecondFactorCookie(email: string, secure: boolean): string {
+  const value = `${email.trim().toLowerCase()}|${Date.now() + PENDING_MAX_AGE_SECONDS * 1000}`;
+  return [
+    `${PENDING_COOKIE}=${encodeURIComponent(`${value}|${signPending(value)}`)}`,
+    "Path=/admin/login",
+    `Max-Age=${PENDING_MAX_AGE_SECONDS}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/** The e-mail of the account awaiting its code in this browser, or null. */
+export function pendingSecondFactorEmail(request: Request): string | null {
+  const raw = request.headers
+    .get("Cookie")
+    ?.split(";")
+    .map((pair) => pair.trim())
+    .find((pair) => pair.startsWith(`${PENDING_COOKIE}=`))
+    ?.slice(PENDING_COOKIE.length + 1);
+  if (!raw) return null;
+  const [email, expires, signature] = decodeURIComponent(raw).split("|");
+  if (!email || !expires || !signature || Number(expires) < Date.now()) return null;
+  const expected = Buffer.from(signPending(`${email}|${expires}`));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? email : null;
+}
+
+const WRONG_CODE_CODES = new Set(["INVALID_CODE", "INVALID_BACKUP_CODE"]);
+
+/**
+ * The code step of a sign-in: a 6-digit code of the authenticator app or one of the backup codes,
+ * checked by Better Auth's two-factor plugin under the same throttle as passwords (the account's
+ * counters, the address's). `trustDevice`: this browser skips the code for 30 days.
+ */
+export async function verifySecondFactor(
+  request: Request,
+  { code, trustDevice }: { code: string; trustDevice: boolean },
+): Promise<{ status: "ok"; headers: Headers } | CredentialRefusal | { status: "expired" }> {
+  const email = pendingSecondFactorEmail(request);
+  if (!email) return { status: "expired" };
+  const clientIp = clientIpOf(request);
+  const account = await accountOf(email);
+  let refusal: CredentialRefusal | { status: "expired" } | undefined;
+  const outcome = await throttledPasswordCheck(
+    { email, clientIp, cookieHeader: request.headers.get("Cookie") },
+    async () => {
+      const digits = code.replace(/\s/g, "");
+      try {
+        const { headers } = /^\d{6}$/.test(digits)
+          ? await auth().api.verifyTOTP({
+              body: { code: digits, trustDevice },
+              headers: request.headers,
+              returnHeaders: true,
+            })
+          : await auth().api.verifyBackupCode({
+              body: { code: code.trim(), trustDevice },
+              headers: request.headers,
+              returnHeaders: true,
+            });
+        return headers;
+      } catch (error) {
+        if (!isAPIError(error)) throw error;
+        const reason = error.body?.code ?? "";
+        if (WRONG_CODE_CODES.has(reason)) return null;
+        refusal =
+          reason === "INVALID_TWO_FACTOR_COOKIE" || reason === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE"
+            ? { status: "expired" }
+            : { status: "refused", code: reason, httpStatus: error.statusCode };
+        return undefined;
+      }
+    },
+  );
+  const record = (action: string, details: Record<string, unknown> | null) =>
+    recordAudit(db(), {
+      actor: { id: account?.id ?? null, email },
+      action,
+      entityType: "users",
+      entityId: account?.id ?? null,
+      details,
+      ipAddress: clientIp,
+    }).catch((error: unknown) => logger.error({ err: error }, "sign-in audit row could not be written"));
+  if (outcome.status === "ok" && outcome.value) {
+    const headers = withSetCookies(outcome.value);
+    headers.append("Set-Cookie", deviceCookie(email, config.secureCookies));
+    headers.append("Set-Cookie", `${PENDING_COOKIE}=; Path=/admin/login; Max-Age=0; HttpOnly; SameSite=Lax`);
+    await record("sign_in", {
+      secondFactor: /^\d{6}$/.test(code.replace(/\s/g, "")) ? "totp" : "backup_code",
+    });
+    return { status: "ok", headers };
+  }
+  if (outcome.status === "ok") return refusal!;
+  if (outcome.status === "busy") return outcome;
+  await record(outcome.status === "throttled" ? "sign_in_throttled" : "sign_in_failed", {
+    reason: outcome.status === "throttled" ? "second_factor" : "wrong_code",
+  });
   return outcome;
 }

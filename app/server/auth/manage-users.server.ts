@@ -1,10 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { UserRole } from "~/lib/enums";
 import { mutate, MissingRowError, type MutationContext } from "~/server/audit/mutation.server";
 import { isGuessablePassword, WEAK_PASSWORD_MESSAGE } from "~/lib/schemas/password";
 import { recordAudit } from "~/server/audit/audit.server";
 import { db, type DatabaseTransaction } from "~/server/db/client.server";
-import { accounts, users } from "~/server/db/schema";
+import { accounts, sessions, users } from "~/server/db/schema";
 import { auth } from "./auth.server";
 import { createAccount } from "./users.server";
 
@@ -20,6 +20,8 @@ export const LAST_ADMIN_DEMOTE_MESSAGE =
   "Impossible de retirer le rôle administrateur : c'est le dernier administrateur.";
 export const LAST_ADMIN_DELETE_MESSAGE = "Impossible de supprimer le dernier administrateur.";
 export const SELF_DELETE_MESSAGE = "Vous ne pouvez pas supprimer votre propre compte.";
+export const LAST_ADMIN_SUSPEND_MESSAGE = "Impossible de suspendre le dernier administrateur actif.";
+export const SELF_SUSPEND_MESSAGE = "Vous ne pouvez pas suspendre votre propre compte.";
 
 export type UserListItem = {
   id: string;
@@ -27,6 +29,8 @@ export type UserListItem = {
   role: UserRole;
   createdAt: Date;
   lastSignInAt: Date | null;
+  suspended: boolean;
+  twoFactorEnabled: boolean;
 };
 
 export async function listUsers(): Promise<UserListItem[]> {
@@ -37,6 +41,8 @@ export async function listUsers(): Promise<UserListItem[]> {
       role: users.role,
       createdAt: users.createdAt,
       lastSignInAt: users.lastSignInAt,
+      suspended: sql<boolean>`coalesce(${users.banned}, false)`,
+      twoFactorEnabled: users.twoFactorEnabled,
     })
     .from(users)
     .orderBy(asc(users.email))) as UserListItem[];
@@ -50,6 +56,7 @@ export async function getAccount(id: string) {
       email: users.email,
       createdAt: users.createdAt,
       lastSignInAt: users.lastSignInAt,
+      twoFactorEnabled: users.twoFactorEnabled,
     })
     .from(users)
     .where(eq(users.id, id));
@@ -57,12 +64,18 @@ export async function getAccount(id: string) {
 }
 
 /**
- * The admins, locked until the transaction ends: two admins demoting or deleting each other at
- * the same moment are served one after the other, and the second sees the first's change.
+ * The admins who are not suspended, locked with the suspended ones until the transaction ends: two
+ * admins demoting, suspending or deleting each other at the same moment are served one after the
+ * other, and the second sees the first's change. A suspended admin cannot sign in, so only the
+ * active ones keep the back office administered.
  */
 async function lockedAdminIds(tx: DatabaseTransaction): Promise<string[]> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
-  return rows.map((row) => row.id);
+  const rows = await tx
+    .select({ id: users.id, banned: users.banned })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .for("update");
+  return rows.filter((row) => !row.banned).map((row) => row.id);
 }
 
 export async function createUser(
@@ -98,7 +111,7 @@ export async function updateUser(
     const admins = await lockedAdminIds(m.tx);
     const [current] = await m.tx.select({ role: users.role }).from(users).where(eq(users.id, input.id));
     if (!current) throw new MissingRowError("users", input.id);
-    if (current.role === "admin" && input.role !== "admin" && admins.length <= 1) {
+    if (admins.includes(input.id) && input.role !== "admin" && admins.length <= 1) {
       throw new UserManagementError(LAST_ADMIN_DEMOTE_MESSAGE);
     }
     const changed: string[] = [];
@@ -141,6 +154,34 @@ export async function deleteUser(context: MutationContext, id: string) {
       entityType: "users",
       entityId: id,
       details: { email: deleted[0]!.email },
+    });
+  });
+}
+
+/**
+ * Suspends an account (Better Auth's ban: no new session, 'Ce compte est suspendu.' at sign-in)
+ * and ends its sessions at once, or lifts the suspension. Not one's own account, not the last
+ * active admin.
+ */
+export async function setSuspended(context: MutationContext, id: string, suspended: boolean) {
+  if (suspended && id === context.actor.id) throw new UserManagementError(SELF_SUSPEND_MESSAGE);
+  await mutate(context, async (m) => {
+    const activeAdmins = await lockedAdminIds(m.tx);
+    if (suspended && activeAdmins.includes(id) && activeAdmins.length <= 1) {
+      throw new UserManagementError(LAST_ADMIN_SUSPEND_MESSAGE);
+    }
+    const updated = await m.tx
+      .update(users)
+      .set({ banned: suspended, banReason: null, banExpires: null })
+      .where(eq(users.id, id))
+      .returning({ email: users.email });
+    if (updated.length === 0) throw new MissingRowError("users", id);
+    if (suspended) await m.tx.delete(sessions).where(eq(sessions.userId, id));
+    await m.audit({
+      action: suspended ? "suspend" : "reactivate",
+      entityType: "users",
+      entityId: id,
+      details: { email: updated[0]!.email },
     });
   });
 }

@@ -14,7 +14,49 @@ const CURRENT: Parameters = { logN: 17, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 const PREFIX = "scrypt";
 
-function derive(password: string, salt: string, { logN, r, p }: Parameters): Promise<Buffer> {
+/**
+ * One hash holds one of libuv's 4 threads for a few hundred milliseconds, and those threads also
+ * read the files and compress the pages of the public site: at most 2 hashes run at once, a few
+ * more wait their turn, and beyond that a hash is refused (the caller answers 503 with
+ * Retry-After) rather than queued behind a flood of sign-in tries.
+ */
+export const MAX_CONCURRENT_HASHES = 2;
+export const MAX_WAITING_HASHES = 8;
+
+/** Refused because MAX_CONCURRENT_HASHES run and MAX_WAITING_HASHES wait already. */
+export class PasswordHashBusyError extends Error {
+  readonly retryAfterSeconds = 1;
+  constructor() {
+    super("too many password hashes in progress");
+    this.name = "PasswordHashBusyError";
+  }
+}
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) {
+    if (waiting.length >= MAX_WAITING_HASHES) throw new PasswordHashBusyError();
+    // The slot is handed over by the hash that ends (running is not decremented in between).
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running += 1;
+  }
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+function derive(password: string, salt: string, parameters: Parameters): Promise<Buffer> {
+  return withHashSlot(() => scryptKey(password, salt, parameters));
+}
+
+function scryptKey(password: string, salt: string, { logN, r, p }: Parameters): Promise<Buffer> {
   const N = 2 ** logN;
   return new Promise((resolve, reject) =>
     scrypt(

@@ -4,7 +4,9 @@ import type { UserRole } from "~/lib/enums";
 import { hasRole } from "~/lib/roles";
 import { safeLocalPath } from "~/lib/safe-redirect";
 import { db } from "~/server/db/client.server";
-import { sessions } from "~/server/db/schema";
+import { cachedUntilContentChanges } from "~/server/cache/cached-until-content-changes.server";
+import { sessions, siteSettings } from "~/server/db/schema";
+import { redirectWithToast } from "~/server/toast.server";
 import { withSetCookies } from "~/server/http/headers.server";
 import { auth, type AuthUser, SESSION_MAX_AGE_SECONDS } from "./auth.server";
 
@@ -52,11 +54,48 @@ export async function sessionCookieHeaders(request: Request, init?: HeadersInit)
   return withSetCookies((await readSession(request)).headers, init);
 }
 
-/** The signed-in user, or a redirect to the sign-in page (which brings them back here after). */
+/** Site setting 'Exiger la double authentification pour les administrateurs' (fails closed). */
+const adminTwoFactorRequired = cachedUntilContentChanges(
+  async () => {
+    const [row] = await db()
+      .select({ required: siteSettings.requireAdminTwoFactor })
+      .from(siteSettings)
+      .limit(1);
+    return row?.required ?? false;
+  },
+  { fallback: true, failure: "the two-factor requirement could not be read", tables: ["site_settings"] },
+);
+
+/** Where an admin without a second factor may go while the setting requires one. */
+const ENROLMENT_PATHS = new Set(["/admin/profile", "/admin/logout"]);
+
+/**
+ * The signed-in user, or a redirect to the sign-in page (which brings them back here after). An
+ * admin without a second factor, when the site requires one, is sent to enrol first: every loader
+ * and action comes here, so nothing else is reachable meanwhile.
+ */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getOptionalUser(request);
-  if (user) return user;
   const url = new URL(request.url);
+  if (user) {
+    if (
+      user.role === "admin" &&
+      !user.twoFactorEnabled &&
+      !ENROLMENT_PATHS.has(url.pathname.replace(/\.data$/, "").replace(/\/$/, "")) &&
+      (await adminTwoFactorRequired())
+    ) {
+      throw await redirectWithToast(
+        "/admin/profile",
+        {
+          type: "error",
+          title: "Double authentification requise",
+          description: "Activez la double authentification pour accéder au back-office.",
+        },
+        { headers: noStoreHeaders },
+      );
+    }
+    return user;
+  }
   const here = url.pathname + url.search;
   const search =
     here === "/admin" || here === "/admin/" ? "" : `?${new URLSearchParams({ redirectTo: here })}`;

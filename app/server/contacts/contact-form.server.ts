@@ -15,6 +15,7 @@ import { logger as rootLogger } from "~/server/logger.server";
 import { announceEnqueued, enqueueEmail } from "~/server/mail/outbox.server";
 import { contactTemplateVariables, loadTemplate, renderEmail } from "~/server/mail/templates.server";
 import { robotCheckOf, verifyRecaptcha } from "~/server/security/recaptcha.server";
+import { throttleKeyOfAddress } from "~/server/security/client-ip.server";
 import { createRateLimiter } from "~/server/security/rate-limit.server";
 import { getSiteSettings, type SiteSettings } from "~/server/settings.server";
 
@@ -136,7 +137,7 @@ export async function submitContact(
     return { outcome: "invalid", result: submission.reply() };
   }
 
-  const turn = await limiter.take(clientIp);
+  const turn = await limiter.take(throttleKeyOfAddress(clientIp));
   if (!turn.allowed) {
     logger.warn({ clientIp }, "contact form rate limit reached");
     return {

@@ -86,6 +86,8 @@ export const siteSettings = pgTable(
     enableNewsletter: boolean("enable_newsletter").notNull().default(false),
     enableCache: boolean("enable_cache").notNull().default(true),
     enableRecaptcha: boolean("enable_recaptcha").notNull().default(true),
+    /** Admins without a second factor are sent to enrol before anything else (issue 20). */
+    requireAdminTwoFactor: boolean("require_admin_two_factor").notNull().default(false),
     fromEmail: text("from_email"),
     mailjetFromName: text("mailjet_from_name"),
     mailjetFromEmail: text("mailjet_from_email"),
@@ -744,6 +746,7 @@ export const users = pgTable(
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -788,6 +791,23 @@ export const accounts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+/** Better Auth's twoFactor plugin: the TOTP secret and the backup codes, both encrypted by it. */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factors_user_id_unique").on(t.userId)],
 );
 
 export const verifications = pgTable(

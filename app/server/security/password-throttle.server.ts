@@ -1,7 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { PasswordHashBusyError } from "~/server/auth/password-hash.server";
 import { getPool } from "~/server/db/client.server";
 import { throttleRefusals } from "~/server/metrics/registry.server";
+import { throttleKeyOfAddress } from "./client-ip.server";
 import { authSecret } from "~/server/secrets.server";
 
 /**
@@ -18,7 +20,9 @@ import { authSecret } from "~/server/secrets.server";
  *   (or from the same office network) never slows the owner's usual browser (OWASP, "Slow down
  *   online guessing attacks with device cookies"). Its failures still count for the address.
  * A success clears the counter it was made under (not the address's: one valid account must not
- * wipe a sprayer's record).
+ * wipe a sprayer's record). Each try is counted before its password is checked (reserve), so
+ * tries sent in parallel cannot all slip through the free failures; addresses are keyed on
+ * their /64 for IPv6 (throttleKeyOfAddress).
  */
 type Scheme = { prefix: string; freeFailures: number; maxWaitSeconds: number };
 const ACCOUNT: Scheme = { prefix: "pw-account", freeFailures: 5, maxWaitSeconds: 60 };
@@ -60,22 +64,66 @@ const gate = (scheme: Scheme) => limiter(`${scheme.prefix}-gate`, 1, 1);
 
 type Counter = { scheme: Scheme; key: string };
 
-/** Takes the right to try now under `counter`, or says how many seconds remain to wait. */
-async function takeTurn({ scheme, key }: Counter): Promise<number> {
-  const counted = (await failures(scheme).get(key))?.consumedPoints ?? 0;
-  const wait = waitAfter(counted + 1, scheme);
-  if (wait === 0) return 0;
+/**
+ * Reserves a try under `counter` before the password is checked: the failure is counted at once
+ * (an atomic increment in PostgreSQL), so tries arriving together each see their own rank and N
+ * parallel tries count N. Past the free failures a try must also take the gate for the wait that
+ * follows it. A refused try gives its point back: it was never checked, and must not lengthen the
+ * wait. Resolves to the reservation, or to the seconds that remain to wait.
+ */
+async function reserve({
+  scheme,
+  key,
+}: Counter): Promise<{ gated: boolean } | { retryAfterSeconds: number }> {
+  const heldUntil = heldGates.get(`${scheme.prefix}:${key}`) ?? 0;
+  if (heldUntil > Date.now())
+    return { retryAfterSeconds: Math.max(1, Math.ceil((heldUntil - Date.now()) / 1000)) };
+  const rank = (await failures(scheme).consume(key, 1)).consumedPoints;
+  const wait = waitAfter(rank, scheme);
+  if (wait === 0) return { gated: false };
   try {
     await gate(scheme).consume(key, 1, { customDuration: wait });
-    return 0;
+    heldGates.note({ scheme, key }, wait * 1000);
+    return { gated: true };
   } catch (error) {
-    if (error instanceof RateLimiterRes) return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-    throw error;
+    await failures(scheme).reward(key, 1);
+    if (!(error instanceof RateLimiterRes)) throw error;
+    heldGates.note({ scheme, key }, error.msBeforeNext);
+    return { retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
   }
 }
 
+/**
+ * Gates this instance knows to be held, and until when: a flood of tries during a wait is then
+ * refused without a database round trip (each would otherwise cost three). Only a success opens a
+ * gate early; one on another instance is not seen here, which at worst keeps the owner, already
+ * signed in there, waiting here until the wait ends. A few thousand keys at most.
+ */
+const heldGates = Object.assign(new Map<string, number>(), {
+  note({ scheme, key }: Counter, ms: number) {
+    if (heldGates.size >= 5000) heldGates.clear();
+    heldGates.set(`${scheme.prefix}:${key}`, Date.now() + ms);
+  },
+  forget({ scheme, key }: Counter) {
+    heldGates.delete(`${scheme.prefix}:${key}`);
+  },
+});
+
+/** Undoes a reservation whose try was not checked after all. */
+async function release({ scheme, key }: Counter, reservation: { gated: boolean }) {
+  if (reservation.gated) heldGates.forget({ scheme, key });
+  await Promise.all([
+    failures(scheme).reward(key, 1),
+    ...(reservation.gated ? [gate(scheme).delete(key)] : []),
+  ]);
+}
+
 export type PasswordCheck<T> =
-  { status: "ok"; value: T } | { status: "wrong" } | { status: "throttled"; retryAfterSeconds: number };
+  | { status: "ok"; value: T }
+  | { status: "wrong" }
+  | { status: "throttled"; retryAfterSeconds: number }
+  /** Too many passwords are being hashed at this moment (password-hash.server.ts): try again soon. */
+  | { status: "busy"; retryAfterSeconds: number };
 
 /**
  * Runs `check` (which resolves to null for a wrong password) unless the account, the device or
@@ -88,24 +136,42 @@ export async function throttledPasswordCheck<T>(
   const email = attempt.email.trim().toLowerCase();
   const device = deviceOf(attempt.cookieHeader, email);
   const identity: Counter = device ? { scheme: DEVICE, key: device } : { scheme: ACCOUNT, key: email };
-  const address: Counter = { scheme: ADDRESS, key: attempt.clientIp };
+  const address: Counter = { scheme: ADDRESS, key: throttleKeyOfAddress(attempt.clientIp) };
 
+  const reserved: [Counter, { gated: boolean }][] = [];
+  // The owner's usual browser does not wait on the address (an office network under attack), but
+  // its failures count there too: its reservation is taken without a gate.
   for (const counter of device ? [identity] : [identity, address]) {
-    const retryAfterSeconds = await takeTurn(counter);
-    if (retryAfterSeconds > 0) {
+    const reservation = await reserve(counter);
+    if ("retryAfterSeconds" in reservation) {
+      await Promise.all(reserved.map(([held, how]) => release(held, how)));
       throttleRefusals.inc({ limiter: counter.scheme.prefix });
-      return { status: "throttled", retryAfterSeconds };
+      return { status: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
     }
+    reserved.push([counter, reservation]);
+  }
+  if (device) {
+    await failures(address.scheme).consume(address.key, 1);
+    reserved.push([address, { gated: false }]);
   }
 
-  const value = await check();
-  if (value === null) {
-    await Promise.all([identity, address].map(({ scheme, key }) => failures(scheme).penalty(key, 1)));
-    return { status: "wrong" };
+  let value: T | null;
+  try {
+    value = await check();
+  } catch (error) {
+    await Promise.all(reserved.map(([held, how]) => release(held, how)));
+    if (error instanceof PasswordHashBusyError) {
+      return { status: "busy", retryAfterSeconds: error.retryAfterSeconds };
+    }
+    throw error;
   }
+  if (value === null) return { status: "wrong" };
+  // A success clears the identity's record and is not a failure of the address.
+  heldGates.forget(identity);
   await Promise.all([
     failures(identity.scheme).delete(identity.key),
     gate(identity.scheme).delete(identity.key),
+    failures(address.scheme).reward(address.key, 1),
   ]);
   return { status: "ok", value };
 }

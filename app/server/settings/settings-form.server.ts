@@ -53,6 +53,7 @@ const FIELD_COLUMNS = {
     enableNewsletter: "enableNewsletter",
     enableExpertise: "enableExpertise",
     enableRecaptcha: "enableRecaptcha",
+    requireAdminTwoFactor: "requireAdminTwoFactor",
     contactRetentionMonths: "contactRetentionMonths",
   },
   apiKeys: { recaptchaSiteKey: "recaptchaSiteKey" },

@@ -11,9 +11,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import type { FormAnswer } from "~/lib/form-answer";
 import { formatDateTime } from "~/lib/format-date";
-import { passwordChangeSchema } from "~/lib/schemas/users";
+import { passwordChangeSchema, twoFactorConfirmSchema, twoFactorPasswordSchema } from "~/lib/schemas/users";
 import { getAccount } from "~/server/auth/manage-users.server";
-import { changeOwnPassword } from "~/server/auth/credentials.server";
+import { changeOwnPassword, type CredentialRefusal } from "~/server/auth/credentials.server";
+import {
+  confirmEnrolment,
+  disableOwnSecondFactor,
+  type Enrolment,
+  enrolmentOf,
+  startEnrolment,
+} from "~/server/auth/two-factor.server";
+import { getSiteSettings } from "~/server/settings.server";
+import { TwoFactorCard } from "~/components/admin/two-factor-card";
 import { requireRole } from "~/server/auth/session.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -22,7 +31,83 @@ export const meta: Route.MetaFunction = () => [{ title: "Profil | Back-office" }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "user");
-  return { account: await getAccount(user.id) };
+  const settings = await getSiteSettings();
+  return {
+    account: await getAccount(user.id),
+    // An admin sent here by 'Exiger la double authentification pour les administrateurs'.
+    twoFactorRequired: user.role === "admin" && Boolean(settings?.requireAdminTwoFactor),
+  };
+}
+
+/** The answer of the second factor's forms: the step to show next, or why it was refused. */
+export type TwoFactorAnswer = FormAnswer & {
+  twoFactor: true;
+  enrolment?: Enrolment;
+  backupCodes?: string[];
+};
+
+function refusedPasswordMessage(outcome: CredentialRefusal): string {
+  switch (outcome.status) {
+    case "wrong":
+      return WRONG_PASSWORD_MESSAGE;
+    case "throttled":
+      return `Trop de tentatives. Réessayez dans ${outcome.retryAfterSeconds} seconde${outcome.retryAfterSeconds > 1 ? "s" : ""}.`;
+    case "busy":
+      return "Le service est momentanément surchargé. Réessayez dans quelques secondes.";
+    default:
+      return FAILED_MESSAGE;
+  }
+}
+
+async function twoFactorAction(request: Request, user: { id: string; email: string }, formData: FormData) {
+  const intent = formData.get("intent");
+  const schema = intent === "two-factor-confirm" ? twoFactorConfirmSchema : twoFactorPasswordSchema;
+  const submission = parseWithZod(formData, { schema });
+  const answer = (status: number, extra: Pick<TwoFactorAnswer, "enrolment">, formErrors?: string[]) =>
+    data<TwoFactorAnswer>(
+      {
+        result: submission.reply({ formErrors, hideFields: ["password", "code"] }),
+        twoFactor: true,
+        ...extra,
+      },
+      { status },
+    );
+  if (submission.status !== "success") {
+    const uri = formData.get("uri");
+    const enrolment = typeof uri === "string" ? await enrolmentOf(uri) : null;
+    return answer(400, enrolment ? { enrolment } : {});
+  }
+  switch (intent) {
+    case "two-factor-start": {
+      const { password } = submission.value as { password: string };
+      const outcome = await startEnrolment(request, user, password);
+      if (outcome.status !== "ok") return answer(400, {}, [refusedPasswordMessage(outcome)]);
+      return answer(200, { enrolment: outcome.enrolment });
+    }
+    case "two-factor-confirm": {
+      const { code, uri } = submission.value as { code: string; uri: string };
+      const outcome = await confirmEnrolment(request, user, code);
+      if (outcome.status === "wrong") {
+        const enrolment = await enrolmentOf(uri);
+        return answer(400, enrolment ? { enrolment } : {}, ["Code incorrect"]);
+      }
+      // Shown once: the codes stay encrypted in the database.
+      return data<TwoFactorAnswer>(
+        { result: submission.reply({ resetForm: true }), twoFactor: true, backupCodes: outcome.backupCodes },
+        { headers: outcome.headers },
+      );
+    }
+    default: {
+      const { password } = submission.value as { password: string };
+      const outcome = await disableOwnSecondFactor(request, user, password);
+      if (outcome.status !== "ok") return answer(400, {}, [refusedPasswordMessage(outcome)]);
+      return redirectWithToast(
+        "/admin/profile",
+        { title: "Double authentification désactivée" },
+        { headers: outcome.headers },
+      );
+    }
+  }
 }
 
 const WRONG_PASSWORD_MESSAGE = "Mot de passe actuel incorrect";
@@ -31,6 +116,18 @@ const FAILED_MESSAGE = "Une erreur est survenue lors de la mise à jour du profi
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, "user");
   const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "two-factor-start" || intent === "two-factor-confirm" || intent === "two-factor-disable") {
+    try {
+      return await twoFactorAction(request, user, formData);
+    } catch (error) {
+      logger.error({ err: error }, "second factor change failed");
+      return data<TwoFactorAnswer>(
+        { result: { status: "error", error: { "": [FAILED_MESSAGE] } }, twoFactor: true },
+        { status: 500 },
+      );
+    }
+  }
   const submission = parseWithZod(formData, { schema: passwordChangeSchema });
   const refuse = (
     status: number,
@@ -70,6 +167,10 @@ export async function action({ request }: Route.ActionArgs) {
           `Trop de tentatives. Réessayez dans ${outcome.retryAfterSeconds} seconde${outcome.retryAfterSeconds > 1 ? "s" : ""}.`,
         ],
       });
+    case "busy":
+      return refuse(503, {
+        formErrors: ["Le service est momentanément surchargé. Réessayez dans quelques secondes."],
+      });
     default:
       return refuse(400, { formErrors: [FAILED_MESSAGE] });
   }
@@ -85,12 +186,15 @@ function Detail({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 export default function ProfileScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { account } = loaderData;
+  const { account, twoFactorRequired } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "password-change",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult:
+      navigation.state === "idle" && actionData && !("twoFactor" in actionData)
+        ? actionData.result
+        : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
@@ -100,7 +204,11 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <PageHeader title="Profil" description="Votre compte et votre mot de passe." />
       {/* After a refused change, the form is where the person is. */}
-      <Tabs defaultValue={actionData ? "security" : "account"}>
+      <Tabs
+        defaultValue={
+          actionData || (twoFactorRequired && !account?.twoFactorEnabled) ? "security" : "account"
+        }
+      >
         <TabsList>
           <TabsTrigger value="account">
             <UserRound aria-hidden />
@@ -170,6 +278,11 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
               </Form>
             </CardContent>
           </Card>
+          <TwoFactorCard
+            enabled={Boolean(account?.twoFactorEnabled)}
+            required={twoFactorRequired}
+            answer={actionData && "twoFactor" in actionData ? actionData : undefined}
+          />
         </TabsContent>
       </Tabs>
     </div>

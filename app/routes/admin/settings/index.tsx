@@ -351,6 +351,14 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
               />
             </div>
           </SectionCard>
+          <SectionCard title="Sécurité du back-office">
+            <ToggleField
+              variant="switch"
+              meta={features.requireAdminTwoFactor}
+              label="Exiger la double authentification pour les administrateurs"
+              description="Un administrateur qui ne l'a pas activée est envoyé sur son profil pour l'activer avant toute autre action."
+            />
+          </SectionCard>
           <SectionCard title="Données personnelles">
             <TextField
               meta={features.contactRetentionMonths}

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Ban, KeyRound, Pencil, Plus, RotateCcw, Trash2 } from "lucide-react";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
@@ -23,10 +23,12 @@ import {
   createUser,
   deleteUser,
   listUsers,
+  setSuspended,
   updateUser,
   UserManagementError,
   type UserListItem,
 } from "~/server/auth/manage-users.server";
+import { resetSecondFactor } from "~/server/auth/two-factor.server";
 import { AccountError } from "~/server/auth/users.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -92,6 +94,42 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       return redirectWithToast(back, { title: "Utilisateur supprimé" });
+    }
+    case "suspend":
+    case "reactivate": {
+      const suspend = formData.get("intent") === "suspend";
+      const id = z.uuid().safeParse(formData.get("id"));
+      try {
+        if (!id.success) throw new MissingRowError("users", String(formData.get("id")));
+        await setSuspended(who, id.data, suspend);
+      } catch (error) {
+        const message = refusalMessage(error);
+        if (!message) logger.error({ err: error }, "user suspension failed");
+        return redirectWithToast(back, {
+          type: "error",
+          title: "Erreur",
+          description:
+            message ??
+            (suspend ? "Impossible de suspendre le compte." : "Impossible de réactiver le compte."),
+        });
+      }
+      return redirectWithToast(back, { title: suspend ? "Compte suspendu" : "Compte réactivé" });
+    }
+    case "reset-two-factor": {
+      const id = z.uuid().safeParse(formData.get("id"));
+      try {
+        if (!id.success) throw new MissingRowError("users", String(formData.get("id")));
+        await resetSecondFactor(who, id.data);
+      } catch (error) {
+        const message = refusalMessage(error);
+        if (!message) logger.error({ err: error }, "second factor reset failed");
+        return redirectWithToast(back, {
+          type: "error",
+          title: "Erreur",
+          description: message ?? "Impossible de réinitialiser la double authentification.",
+        });
+      }
+      return redirectWithToast(back, { title: "Double authentification réinitialisée" });
     }
   }
   throw new Response("Action inconnue", { status: 400 });
@@ -186,6 +224,20 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
       ),
     },
     {
+      id: "state",
+      header: "État",
+      cell: (u) => (
+        <div className="flex flex-wrap gap-1">
+          {u.suspended ? (
+            <Badge variant="destructive">Suspendu</Badge>
+          ) : (
+            <Badge variant="success">Actif</Badge>
+          )}
+          {u.twoFactorEnabled ? <Badge variant="info">2FA</Badge> : null}
+        </div>
+      ),
+    },
+    {
       id: "created",
       header: "Date de création",
       className: "whitespace-nowrap",
@@ -205,6 +257,54 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
       cell: (u) => (
         <div className="flex flex-wrap gap-1">
           <EditUserDialog user={u} />
+          {u.twoFactorEnabled && u.id !== currentUserId ? (
+            <ConfirmDialog
+              trigger={
+                <Button variant="ghost" size="sm">
+                  <KeyRound aria-hidden />
+                  Réinitialiser la 2FA<span className="sr-only"> {u.email}</span>
+                </Button>
+              }
+              title="Réinitialiser la double authentification ?"
+              description={`Le compte ${u.email} se connectera avec son seul mot de passe jusqu'à ce qu'il active de nouveau la double authentification depuis son profil.`}
+              intent="reset-two-factor"
+              fields={{ id: u.id }}
+              confirmLabel="Réinitialiser"
+              pendingLabel="Réinitialisation..."
+            />
+          ) : null}
+          {u.id === currentUserId ? null : u.suspended ? (
+            <ConfirmDialog
+              trigger={
+                <Button variant="ghost" size="sm">
+                  <RotateCcw aria-hidden />
+                  Réactiver<span className="sr-only"> {u.email}</span>
+                </Button>
+              }
+              title="Réactiver ce compte ?"
+              description={`Le compte ${u.email} pourra de nouveau se connecter.`}
+              intent="reactivate"
+              fields={{ id: u.id }}
+              confirmLabel="Réactiver"
+              pendingLabel="Réactivation..."
+              destructive={false}
+            />
+          ) : (
+            <ConfirmDialog
+              trigger={
+                <Button variant="ghost" size="sm">
+                  <Ban aria-hidden />
+                  Suspendre<span className="sr-only"> {u.email}</span>
+                </Button>
+              }
+              title="Suspendre ce compte ?"
+              description={`Le compte ${u.email} ne pourra plus se connecter et ses sessions ouvertes sont fermées immédiatement. Vous pourrez le réactiver.`}
+              intent="suspend"
+              fields={{ id: u.id }}
+              confirmLabel="Suspendre"
+              pendingLabel="Suspension..."
+            />
+          )}
           {u.id === currentUserId ? null : (
             <ConfirmDialog
               trigger={

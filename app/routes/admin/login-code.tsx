@@ -1,0 +1,194 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { LoaderCircle, ShieldCheck } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { z } from "~/lib/zod";
+import type { Route } from "./+types/login-code";
+import { adminLinks } from "~/components/admin/stylesheet";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { pendingSecondFactorEmail, verifySecondFactor } from "~/server/auth/credentials.server";
+import { getOptionalUser, noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
+import { withSetCookies } from "~/server/http/headers.server";
+import { logger } from "~/server/logger.server";
+import { retryAfterText } from "~/server/security/password-throttle.server";
+import { getPublicSettings } from "~/server/settings.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+/** The sign-in's second step: the authenticator's code (or a backup code) after the password. */
+const codeSchema = z.object({
+  code: z.string({ error: "Le code est requis" }).trim().min(6, { error: "Le code est trop court" }),
+  trustDevice: z.literal("on").optional(),
+  redirectTo: z.string().optional(),
+});
+
+export const links: Route.LinksFunction = adminLinks;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Double authentification | Back-office" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { ...noStoreHeaders, "Retry-After": retryAfter } : noStoreHeaders;
+};
+
+const EXPIRED_MESSAGE = "La vérification a expiré. Saisissez de nouveau votre mot de passe.";
+
+function backToPassword(redirectTo: string | null) {
+  const search = redirectTo ? `?${new URLSearchParams({ redirectTo: safeRedirectTo(redirectTo) })}` : "";
+  return redirectWithToast(
+    `/admin/login${search}`,
+    { type: "error", title: "Erreur de connexion", description: EXPIRED_MESSAGE },
+    { headers: noStoreHeaders },
+  );
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getOptionalUser(request)) throw redirect("/admin", { headers: noStoreHeaders });
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  if (!pendingSecondFactorEmail(request)) throw await backToPassword(redirectTo);
+  const { companyName, companyLogo } = await getPublicSettings();
+  return data(
+    { redirectTo: redirectTo ? safeRedirectTo(redirectTo) : null, companyName, companyLogo },
+    { headers: noStoreHeaders },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  if (await getOptionalUser(request)) throw redirect("/admin", { headers: noStoreHeaders });
+  const submission = parseWithZod(await request.formData(), { schema: codeSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["code"] }), toast: null }, { status: 400 });
+  }
+  const { code, trustDevice, redirectTo } = submission.value;
+  const refuse = (description: string, status: number, headers?: Record<string, string>) =>
+    data(
+      {
+        result: submission.reply({ formErrors: [description], hideFields: ["code"] }),
+        toast: { title: "Erreur de connexion", description },
+      },
+      { status, headers: { ...noStoreHeaders, ...headers } },
+    );
+  try {
+    const outcome = await verifySecondFactor(request, { code, trustDevice: trustDevice === "on" });
+    switch (outcome.status) {
+      case "ok": {
+        const { companyName } = await getPublicSettings();
+        return redirectWithToast(
+          safeRedirectTo(redirectTo),
+          {
+            type: "success",
+            title: "Connexion réussie",
+            description: `Bienvenue dans le backoffice ${companyName}`,
+          },
+          { headers: withSetCookies(outcome.headers, noStoreHeaders) },
+        );
+      }
+      case "wrong":
+        return refuse("Code incorrect", 401);
+      case "throttled":
+        return refuse(
+          `Trop de tentatives de connexion. Réessayez dans ${retryAfterText(outcome.retryAfterSeconds)}.`,
+          429,
+          { "Retry-After": String(outcome.retryAfterSeconds) },
+        );
+      case "busy":
+        return refuse(
+          "Le service de connexion est momentanément surchargé. Réessayez dans quelques secondes.",
+          503,
+          { "Retry-After": String(outcome.retryAfterSeconds) },
+        );
+      case "expired":
+        return backToPassword(redirectTo ?? null);
+      default:
+        return refuse("Connexion refusée. Vérifiez le code et réessayez.", outcome.httpStatus);
+    }
+  } catch (error) {
+    logger.error({ err: error }, "second-factor sign-in failed");
+    return refuse("Une erreur s'est produite lors de la connexion", 500);
+  }
+}
+
+export default function LoginCode({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  // A refused code is emptied and focused for a new try.
+  const codeInput = useRef<HTMLInputElement>(null);
+  const failure = actionData?.toast;
+  useEffect(() => {
+    if (!failure) return;
+    toast.error(failure.title, { description: failure.description });
+    if (codeInput.current) {
+      codeInput.current.value = "";
+      codeInput.current.focus();
+    }
+  }, [failure]);
+
+  return (
+    <main className="flex min-h-svh items-center justify-center px-4 py-10">
+      <div className="w-full max-w-sm rounded-xl border bg-card p-6 shadow-lg sm:p-8">
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          <img src={loaderData.companyLogo} alt="" width={48} height={48} className="size-12" />
+          <p className="text-sm font-medium text-muted-foreground">{loaderData.companyName} · Back-office</p>
+          <h1 className="text-xl font-semibold leading-snug">Double authentification</h1>
+          <p className="text-sm text-muted-foreground">
+            Saisissez le code à 6 chiffres affiché par votre application d'authentification, ou l'un de vos
+            codes de secours.
+          </p>
+        </div>
+        <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+          {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
+          {form.errors && (
+            <Alert variant="destructive" id={form.errorId}>
+              <AlertDescription>{form.errors[0]}</AlertDescription>
+            </Alert>
+          )}
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={fields.code.id}>Code</Label>
+            <Input
+              {...getInputProps(fields.code, { type: "text" })}
+              ref={codeInput}
+              autoComplete="one-time-code"
+              autoCapitalize="off"
+              spellCheck={false}
+              autoFocus
+              required
+            />
+            {fields.code.errors && (
+              <p id={fields.code.errorId} className="text-sm text-red-300">
+                {fields.code.errors[0]}
+              </p>
+            )}
+          </div>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              {...getInputProps(fields.trustDevice, { type: "checkbox" })}
+              className="mt-0.5 size-4 accent-primary"
+            />
+            Se souvenir de cet appareil pendant 30 jours
+          </label>
+          <Button type="submit" className="mt-2 w-full" disabled={busy}>
+            {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <ShieldCheck aria-hidden />}
+            {busy ? "Vérification..." : "Vérifier"}
+          </Button>
+          <Link to="/admin/login" className="text-center text-sm text-muted-foreground underline">
+            Revenir à la connexion
+          </Link>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,129 @@
+// A public page while the sign-in form is flooded: the production build on a throwaway embedded
+// database with the demo content. For each page-cache state, the page alone (autocannon, 50
+// connections), then the same load while 200 wrong sign-ins a second hit one account, side by
+// side in one run. Target (issue 20): the page's p99 under the flood within 2× of alone, and for
+// the account no more hashes than the throttle lets through (5 free failures, then one try per
+// doubling wait: 1 s, 2 s, 4 s... from the previous one).
+//
+//   npm run bench:signin
+//   BENCH_PORT=4380 BENCH_PG_PORT=56320 BENCH_SECONDS=10 npm run bench:signin
+//
+// The app listens on BENCH_PORT (default 3170), its database on BENCH_PG_PORT (default 54379).
+// Figures are only comparable within one run: other work on the machine moves them all.
+import { execSync } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { sleep, startProcess, waitFor } from "./bench-support.js";
+
+const ADMIN = { email: "bench@example.test", password: "Bench-password-2026!" };
+const PAGE = "/";
+const FLOOD_RATE = 200;
+
+const port = Number(process.env.BENCH_PORT ?? 3170);
+const pgPort = Number(process.env.BENCH_PG_PORT ?? 54379);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const base = `http://127.0.0.1:${port}`;
+
+execSync("node scripts/ensure-build.js", { stdio: "inherit" });
+const dataDir = await mkdtemp(path.join(tmpdir(), "betic-bench-signin-"));
+const app = startProcess(["server.js"], {
+  NODE_ENV: "production",
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  PUBLIC_URL: base,
+  DATA_DIR: dataDir,
+  EMBEDDED_PG_PORT: String(pgPort),
+  SEED_DEMO: "1",
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  LOG_LEVEL: "warn",
+});
+let client;
+try {
+  await waitFor(`${base}/healthz`, app);
+  const password = (await readFile(path.join(dataDir, ".postgres-password"), "utf8")).trim();
+  client = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`,
+  });
+  await client.connect();
+
+  const rows = [];
+  for (const cache of [true, false]) {
+    await client.query("update site_settings set enable_cache = $1", [cache]);
+    // The change reaches the app by LISTEN/NOTIFY.
+    await sleep(500);
+    const label = `${PAGE} cache ${cache ? "on" : "off"}`;
+    process.stderr.write(`${label}: alone\n`);
+    await publicLoad(2);
+    const alone = await publicLoad(seconds);
+
+    // A fresh attack: no failure counted yet for the account nor the address.
+    await client.query("delete from rate_limits");
+    const target = `cible-${cache ? "on" : "off"}@example.test`;
+    process.stderr.write(`${label}: under ${FLOOD_RATE} wrong sign-ins/s on ${target}\n`);
+    const since = new Date();
+    const [flooded, flood] = await Promise.all([publicLoad(seconds), signInFlood(target, seconds)]);
+    const {
+      rows: [{ hashes }],
+    } = await client.query(
+      "select count(*)::int as hashes from audit_log where action = 'sign_in_failed' and actor_email = $1 and created_at >= $2",
+      [target, since],
+    );
+    rows.push({
+      page: label,
+      "alone req/s": Math.round(alone.requests.average),
+      "alone p99 ms": alone.latency.p99,
+      "flood req/s": Math.round(flooded.requests.average),
+      "flood p99 ms": flooded.latency.p99,
+      "p99 ×": Number((flooded.latency.p99 / Math.max(alone.latency.p99, 1)).toFixed(2)),
+      "sign-ins sent": flood.requests.total,
+      "hashes (checked)": hashes,
+      429: flood.statuses[429] ?? 0,
+      503: flood.statuses[503] ?? 0,
+      "other sign-in answers": Object.entries(flood.statuses)
+        .filter(([status]) => !["401", "429", "503"].includes(status))
+        .map(([status, count]) => `${status}×${count}`)
+        .join(" "),
+    });
+  }
+  await client.query("update site_settings set enable_cache = true");
+  console.log(
+    `\n${PAGE}: ${connections} connections, ${seconds} s per measure; flood: ${FLOOD_RATE} wrong sign-ins/s ` +
+      "on one address (POST /admin/login); hashes = the checked tries on it (audit rows " +
+      "sign_in_failed); 429 = refused by the throttle unchecked, 503 = refused by the hash cap",
+  );
+  console.table(rows);
+} finally {
+  await client?.end().catch(() => {});
+  await app.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+function publicLoad(duration) {
+  return autocannon({
+    url: base + PAGE,
+    connections,
+    duration,
+    headers: { "accept-encoding": "gzip, deflate, br" },
+  });
+}
+
+/** FLOOD_RATE wrong passwords a second for `email`, as a browser's form posts. */
+async function signInFlood(email, duration) {
+  const statuses = {};
+  const result = await autocannon({
+    url: `${base}/admin/login`,
+    method: "POST",
+    connections: FLOOD_RATE,
+    overallRate: FLOOD_RATE,
+    duration,
+    headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+    body: new URLSearchParams({ email, password: "pas-le-bon-mot-de-passe" }).toString(),
+    requests: [{ onResponse: (status) => (statuses[status] = (statuses[status] ?? 0) + 1) }],
+  });
+  return { requests: result.requests, statuses };
+}

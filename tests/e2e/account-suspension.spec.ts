@@ -1,0 +1,95 @@
+import type { Page } from "@playwright/test";
+import { e2e, expect as baseExpect, sql, test } from "../support/e2e";
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 120_000 });
+
+type Account = { email: string; password: string };
+
+async function submitSignIn(page: Page, account: Account) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Mot de passe").fill(account.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+async function signIn(page: Page, account: Account) {
+  await submitSignIn(page, account);
+  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1, exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+test.beforeEach(async () => {
+  await sql("delete from rate_limits");
+});
+
+test("an admin suspends an account (its session ends, it cannot sign in) and reactivates it", async ({
+  page,
+  browser,
+}) => {
+  const email = `suspendu-${Date.now()}@betic.test`;
+  await sql(
+    `with created as (insert into users (name, email, role) values ('suspendu', $1, 'user') returning id)
+     insert into accounts (user_id, account_id, provider_id, password)
+     select created.id, created.id, 'credential', a.password from created, accounts a
+       join users u on u.id = a.user_id where u.email = $2 and a.provider_id = 'credential'`,
+    [email, e2e.user.email],
+  );
+  const account = { email, password: e2e.user.password };
+  const elsewhere = await (await browser.newContext()).newPage();
+  await signIn(elsewhere, account);
+
+  await signIn(page, e2e.admin);
+  await page.goto("/admin/users");
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Actif");
+  // One's own account cannot be suspended from here.
+  await expect(
+    page
+      .getByRole("row")
+      .filter({ hasText: e2e.admin.email })
+      .getByRole("button", { name: /Suspendre/ }),
+  ).toHaveCount(0);
+
+  await row.getByRole("button", { name: `Suspendre ${email}` }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm.getByRole("heading", { name: "Suspendre ce compte ?" })).toBeVisible();
+  await page.screenshot({ path: "/tmp/accounts/suspend-confirm-1280.png" });
+  await confirm.getByRole("button", { name: "Suspendre" }).click();
+  await expect(toast(page, "Compte suspendu")).toBeVisible();
+  await expect(row).toContainText("Suspendu");
+  await page.screenshot({ path: "/tmp/accounts/users-suspended-1280.png", fullPage: true });
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.screenshot({ path: "/tmp/accounts/users-suspended-375.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Its open session is over at once; signing in again is refused.
+  await elsewhere.goto("/admin/contacts");
+  await expect(elsewhere).toHaveURL(/\/admin\/login/);
+  await submitSignIn(elsewhere, account);
+  await expect(elsewhere.getByRole("alert").filter({ hasText: "Ce compte est suspendu." })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  await row.getByRole("button", { name: `Réactiver ${email}` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Réactiver" }).click();
+  await expect(toast(page, "Compte réactivé")).toBeVisible();
+  await expect(row).toContainText("Actif");
+  await signIn(elsewhere, account);
+
+  const audit = await sql<{ action: string; actor_email: string; ip_address: string | null }>(
+    `select action, actor_email, ip_address from audit_log
+      where entity_id = (select id::text from users where email = $1) and action in ('suspend', 'reactivate')
+      order by created_at`,
+    [email],
+  );
+  expect(audit.map((row) => [row.action, row.actor_email])).toEqual([
+    ["suspend", e2e.admin.email],
+    ["reactivate", e2e.admin.email],
+  ]);
+  expect(audit.every((row) => row.ip_address)).toBe(true);
+  await elsewhere.context().close();
+});
