@@ -2,6 +2,7 @@ import { readRowRef } from "~/lib/schemas/common";
 import { MissingRowError } from "~/server/audit/mutation.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast, type ToastInput } from "~/server/toast.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
 
 /**
  * A list screen's delete (blog, projects, CMS pages): the row named by the form goes through
@@ -16,7 +17,7 @@ export async function deleteListRow(
 ): Promise<Response> {
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
+  if (formData.get("intent") !== "delete") unknownIntent();
   const refused = (description: string) =>
     redirectWithToast(back, { type: "error", title: "Erreur", description });
   const ref = readRowRef(formData);

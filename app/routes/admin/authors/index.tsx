@@ -13,7 +13,7 @@ import { formatShortDate } from "~/lib/format-date";
 import { defineListSpec, parseListQuery } from "~/lib/list-query";
 import { AUTHOR_HAS_ARTICLES_MESSAGE, authorSchema, type AuthorInput } from "~/lib/schemas/author";
 import { readRowRef } from "~/lib/schemas/common";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { requireRole } from "~/server/auth/session.server";
 import {
   AuthorHasArticlesError,
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirectWithToast(back, { title: "Auteur supprimé" });
   }
-  throw new Response("Action inconnue", { status: 400 });
+  unknownIntent();
 }
 
 type AuthorRow = Route.ComponentProps["loaderData"]["authors"]["items"][number];

@@ -15,7 +15,7 @@ import { formatShortDate } from "~/lib/format-date";
 import { defineListSpec, parseListQuery } from "~/lib/list-query";
 import { categoryKinds, categorySchema, type CategoryKind } from "~/lib/schemas/category";
 import { readRowRef } from "~/lib/schemas/common";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { requireRole } from "~/server/auth/session.server";
 import {
   categorySorts,
@@ -108,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirectWithToast(back, { title: "Catégorie supprimée" });
   }
-  throw new Response("Action inconnue", { status: 400 });
+  unknownIntent();
 }
 
 type CategoryRow = Route.ComponentProps["loaderData"]["categories"]["items"][number];

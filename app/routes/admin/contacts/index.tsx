@@ -18,7 +18,7 @@ import { formatDateTime } from "~/lib/format-date";
 import { listSearch, parseListQuery } from "~/lib/list-query";
 import { contactListSpec, contactNoteSchema, contactStatusSchema } from "~/lib/schemas/contacts";
 import { z } from "~/lib/zod";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
 import { requireRole } from "~/server/auth/session.server";
 import {
@@ -113,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
   }
-  throw new Response("Action inconnue", { status: 400 });
+  unknownIntent();
 }
 
 function EraseDialog({

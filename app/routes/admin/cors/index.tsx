@@ -2,7 +2,7 @@ import { getCollectionProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Copy, Eye, Lock, Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
@@ -27,7 +27,7 @@ import { corsDomainTypes } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
 import { readRowRef } from "~/lib/schemas/common";
 import { corsDomainSchema, corsDomainTypeLabels, type CorsDomainInput } from "~/lib/schemas/cors";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { requireRole } from "~/server/auth/session.server";
 import { uniqueViolation } from "~/server/db/errors.server";
 import {
@@ -110,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: "L'en-tête en vigueur est enregistré.",
     });
   }
-  throw data("Action inconnue", { status: 400 });
+  unknownIntent();
 }
 
 type DomainRow = Route.ComponentProps["loaderData"]["domains"][number];

@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleCheck, CircleX, Inbox, Loader2, RefreshCw, Send } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/index";
 import type { loader as mailStatusLoader } from "./mail-status";
@@ -26,7 +26,7 @@ import {
 } from "~/lib/email-templates";
 import { emailTemplateNames, type EmailTemplateName } from "~/lib/enums";
 import { emailTemplateSchema, testEmailSchema, type EmailTemplateInput } from "~/lib/schemas/email-template";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { requireRole } from "~/server/auth/session.server";
 import { countFailedOutbox } from "~/server/mail/outbox-admin.server";
 import { listEmailTemplates, saveEmailTemplate } from "~/server/mail/template-admin.server";
@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
   }
-  throw data("Action inconnue", { status: 400 });
+  unknownIntent();
 }
 
 type Template = Route.ComponentProps["loaderData"]["templates"][number];

@@ -1,5 +1,5 @@
 import { Loader2, RefreshCw, Send } from "lucide-react";
-import { data, Link, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/outbox";
 import { AdminError } from "~/components/admin/admin-error";
 import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
@@ -16,6 +16,7 @@ import { readRowRef } from "~/lib/schemas/common";
 import { requireRole } from "~/server/auth/session.server";
 import { listOutbox, resendOutboxMessage } from "~/server/mail/outbox-admin.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Boîte d'envoi | Back-office" }];
 
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  if (formData.get("intent") !== "resend") throw data("Action inconnue", { status: 400 });
+  if (formData.get("intent") !== "resend") unknownIntent();
   const ref = readRowRef(formData);
   const resent = ref ? await resendOutboxMessage({ actor: user, ip: context.clientIp }, ref.id) : false;
   return redirectWithToast(

@@ -31,7 +31,7 @@ import {
   expertiseTextColors,
 } from "~/lib/schemas/expertise";
 import { z } from "~/lib/zod";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { requireRole } from "~/server/auth/session.server";
 import {
   createBlock,
@@ -115,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirectWithToast(back, { title: "Ordre mis à jour" });
   }
-  throw new Response("Action inconnue", { status: 400 });
+  unknownIntent();
 }
 
 type Block = Route.ComponentProps["loaderData"]["blocks"][number];

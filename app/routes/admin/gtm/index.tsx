@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { PageHeader } from "~/components/admin/page-header";
 import { TrackingForm } from "~/components/admin/tracking-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { trackingSchema } from "~/lib/schemas/tracking";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { getTrackingForm, saveTrackingSettings } from "~/server/analytics/tracking-admin.server";
 import { requireRole } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireRole(request, "admin");
   const formData = await request.formData();
-  if (formData.get("intent") !== "save-tracking") throw data("Action inconnue", { status: 400 });
+  if (formData.get("intent") !== "save-tracking") unknownIntent();
   const back = formData.get("returnTo") === "/admin/seo" ? "/admin/seo" : "/admin/gtm";
   const submission = parseWithZod(formData, { schema: trackingSchema });
   if (submission.status !== "success") return replyInvalid(submission);

@@ -43,6 +43,7 @@ import {
   mediaListSpec,
 } from "~/server/media/library.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Médiathèque | Back-office" }];
 
@@ -57,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
+  if (formData.get("intent") !== "delete") unknownIntent();
   const ref = readRowRef(formData);
   try {
     if (!ref || !(await deleteFromLibrary(ref.id, { actor: user, ip: context.clientIp })))

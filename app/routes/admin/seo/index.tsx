@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ExternalLink, Loader2 } from "lucide-react";
 import { useState } from "react";
-import { data, Form, useActionData, useFetcher, useNavigation } from "react-router";
+import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ErrorList, Field, FormErrors } from "~/components/admin/fields";
@@ -27,7 +27,7 @@ import {
   sitemapRowSchema,
   type RobotsInput,
 } from "~/lib/schemas/seo";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { getTrackingForm } from "~/server/analytics/tracking-admin.server";
 import { requireRole } from "~/server/auth/session.server";
 import {
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
   }
-  throw data("Action inconnue", { status: 400 });
+  unknownIntent();
 }
 
 type SitemapRow = Route.ComponentProps["loaderData"]["sitemap"][number];

@@ -16,7 +16,7 @@ import { formatDateTime } from "~/lib/format-date";
 import { userRoleLabels } from "~/lib/roles";
 import { createUserSchema, editUserSchema } from "~/lib/schemas/users";
 import { z } from "~/lib/zod";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
 import { requireRole } from "~/server/auth/session.server";
 import {
@@ -94,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(back, { title: "Utilisateur supprimé" });
     }
   }
-  throw new Response("Action inconnue", { status: 400 });
+  unknownIntent();
 }
 
 const roleOptions = userRoles.map((role) => ({ value: role, label: userRoleLabels[role] }));
