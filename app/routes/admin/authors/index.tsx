@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
@@ -12,9 +11,9 @@ import { Button } from "~/components/ui/button";
 import { formatShortDate } from "~/lib/format-date";
 import { defineListSpec, parseListQuery } from "~/lib/list-query";
 import { AUTHOR_HAS_ARTICLES_MESSAGE, authorSchema, type AuthorInput } from "~/lib/schemas/author";
-import { readRowRef } from "~/lib/schemas/common";
-import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
-import { requireRole } from "~/server/auth/session.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { deleteRowFromForm, saveFromForm, saveRowFromForm } from "~/server/admin/row-actions.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   AuthorHasArticlesError,
   authorSorts,
@@ -23,7 +22,6 @@ import {
   listAuthors,
   updateAuthor,
 } from "~/server/content/authors.server";
-import { redirectWithToast } from "~/server/toast.server";
 
 const listSpec = defineListSpec({ sorts: authorSorts, defaultSort: "name" });
 
@@ -36,45 +34,32 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "user");
   const formData = await request.formData();
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  const intent = formData.get("intent");
-
-  if (intent === "create" || intent === "update") {
-    const submission = parseWithZod(formData, { schema: authorSchema });
-    if (submission.status !== "success") return replyInvalid(submission);
-    const ref = readRowRef(formData);
-    if (intent === "update" && !ref) return replyInvalid(submission, { formErrors: ["Auteur introuvable."] });
-    try {
-      if (intent === "create") await createAuthor(who, submission.value);
-      else await updateAuthor(who, ref!.id, submission.value, ref!.updatedAt);
-    } catch (error) {
-      return replyFailed(
-        submission,
-        error,
-        intent === "create" ? "Impossible d'ajouter l'auteur" : "Impossible de modifier l'auteur",
-      );
-    }
-    return redirectWithToast(back, { title: intent === "create" ? "Auteur ajouté" : "Auteur modifié" });
-  }
-
-  if (intent === "delete") {
-    const ref = readRowRef(formData);
-    try {
-      if (!ref) throw new Error("missing author id");
-      await deleteAuthor(who, ref.id);
-    } catch (error) {
-      const blocked = error instanceof AuthorHasArticlesError;
-      return redirectWithToast(back, {
-        type: "error",
-        title: blocked ? "Impossible de supprimer" : "Erreur",
-        description: blocked ? AUTHOR_HAS_ARTICLES_MESSAGE : "Impossible de supprimer l'auteur",
+  switch (formData.get("intent")) {
+    case "create":
+      return saveFromForm(request, formData, authorSchema, {
+        save: (author) => createAuthor(who, author),
+        done: { title: "Auteur ajouté" },
+        failed: "Impossible d'ajouter l'auteur",
       });
-    }
-    return redirectWithToast(back, { title: "Auteur supprimé" });
+    case "update":
+      return saveRowFromForm(request, formData, authorSchema, {
+        missing: "Auteur introuvable.",
+        save: (author, ref) => updateAuthor(who, ref.id, author, ref.updatedAt),
+        done: { title: "Auteur modifié" },
+        failed: "Impossible de modifier l'auteur",
+      });
+    case "delete":
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteAuthor(who, ref.id),
+        deleted: { title: "Auteur supprimé" },
+        failed: "Impossible de supprimer l'auteur",
+        refuse: (error) =>
+          error instanceof AuthorHasArticlesError
+            ? { title: "Impossible de supprimer", description: AUTHOR_HAS_ARTICLES_MESSAGE }
+            : undefined,
+      });
   }
   unknownIntent();
 }

@@ -12,14 +12,15 @@ import { contentStatuses, contentStatusLabels } from "~/lib/enums";
 import { formatShortDate } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
 import { articleListSpec, UNCATEGORIZED } from "~/lib/schemas/article";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   deleteArticle,
   listArticles,
   listBlogCategories,
   type ArticleListItem,
 } from "~/server/content/articles.server";
-import { deleteListRow } from "~/server/admin/list-actions.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { deleteRowFromForm } from "~/server/admin/row-actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gestion du Blog | Back-office" }];
 
@@ -31,13 +32,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
-  const remove = (id: string) => deleteArticle({ actor: user, ip: context.clientIp }, id);
-  return deleteListRow(request, await request.formData(), remove, {
-    deleted: { title: "Article supprimé" },
-    gone: "Impossible de supprimer l'article: cet article n'existe plus.",
-    failed: "Une erreur est survenue lors de la suppression de l'article",
-  });
+  const { who } = await requireActor(request, context, "user");
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "delete":
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteArticle(who, ref.id),
+        deleted: { title: "Article supprimé" },
+        gone: "Impossible de supprimer l'article: cet article n'existe plus.",
+        failed: "Une erreur est survenue lors de la suppression de l'article",
+      });
+  }
+  unknownIntent();
 }
 
 const columns: Column<ArticleListItem>[] = [

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/index";
@@ -14,9 +13,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { formatShortDate } from "~/lib/format-date";
 import { defineListSpec, parseListQuery } from "~/lib/list-query";
 import { categoryKinds, categorySchema, type CategoryKind } from "~/lib/schemas/category";
-import { readRowRef } from "~/lib/schemas/common";
-import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
-import { requireRole } from "~/server/auth/session.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import {
+  deleteRowFromForm,
+  type Refusal,
+  saveFromForm,
+  saveRowFromForm,
+} from "~/server/admin/row-actions.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   categorySorts,
   createCategory,
@@ -25,7 +29,6 @@ import {
   updateCategory,
 } from "~/server/content/categories.server";
 import { uniqueViolation } from "~/server/db/errors.server";
-import { redirectWithToast } from "~/server/toast.server";
 
 const listSpec = defineListSpec({ sorts: categorySorts, defaultSort: "name" });
 
@@ -58,57 +61,41 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
-  const who = { actor: user, ip: context.clientIp };
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  const kind = kindOf(url);
+  const { who } = await requireActor(request, context, "user");
+  const kind = kindOf(new URL(request.url));
   const formData = await request.formData();
-  const intent = formData.get("intent");
-
-  if (intent === "create" || intent === "update") {
-    const submission = parseWithZod(formData, { schema: categorySchema });
-    if (submission.status !== "success") return replyInvalid(submission);
-    const ref = readRowRef(formData);
-    if (intent === "update" && !ref)
-      return replyInvalid(submission, { formErrors: ["Catégorie introuvable."] });
-    try {
-      if (intent === "create") await createCategory(who, kind, submission.value);
-      else await updateCategory(who, kind, ref!.id, submission.value);
-    } catch (error) {
-      const taken = uniqueViolation(error);
-      if (taken?.endsWith("_slug_unique"))
-        return replyInvalid(submission, {
-          fieldErrors: { slug: ["Ce slug est déjà utilisé par une autre catégorie"] },
-        });
-      if (taken?.endsWith("_name_unique"))
-        return replyInvalid(submission, { fieldErrors: { name: ["Une catégorie porte déjà ce nom"] } });
-      return replyFailed(
-        submission,
-        error,
-        intent === "create" ? "Impossible d'ajouter la catégorie" : "Impossible de modifier la catégorie",
-      );
-    }
-    return redirectWithToast(back, {
-      title: intent === "create" ? "Catégorie ajoutée" : "Catégorie modifiée",
-    });
-  }
-
-  if (intent === "delete") {
-    const ref = readRowRef(formData);
-    try {
-      if (!ref) throw new Error("missing category id");
-      await deleteCategory(who, kind, ref.id);
-    } catch {
-      return redirectWithToast(back, {
-        type: "error",
-        title: "Erreur",
-        description: "Impossible de supprimer la catégorie",
+  switch (formData.get("intent")) {
+    case "create":
+      return saveFromForm(request, formData, categorySchema, {
+        save: (category) => createCategory(who, kind, category),
+        refuse: takenName,
+        done: { title: "Catégorie ajoutée" },
+        failed: "Impossible d'ajouter la catégorie",
       });
-    }
-    return redirectWithToast(back, { title: "Catégorie supprimée" });
+    case "update":
+      return saveRowFromForm(request, formData, categorySchema, {
+        missing: "Catégorie introuvable.",
+        save: (category, ref) => updateCategory(who, kind, ref.id, category),
+        refuse: takenName,
+        done: { title: "Catégorie modifiée" },
+        failed: "Impossible de modifier la catégorie",
+      });
+    case "delete":
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteCategory(who, kind, ref.id),
+        deleted: { title: "Catégorie supprimée" },
+        failed: "Impossible de supprimer la catégorie",
+      });
   }
   unknownIntent();
+}
+
+/** A slug or a name another category of this kind already has. */
+function takenName(error: unknown): Refusal | undefined {
+  const taken = uniqueViolation(error);
+  if (taken?.endsWith("_slug_unique"))
+    return { fieldErrors: { slug: ["Ce slug est déjà utilisé par une autre catégorie"] } };
+  if (taken?.endsWith("_name_unique")) return { fieldErrors: { name: ["Une catégorie porte déjà ce nom"] } };
 }
 
 type CategoryRow = Route.ComponentProps["loaderData"]["categories"]["items"][number];

@@ -12,9 +12,10 @@ import { formatDateTime } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
 import { publicPath } from "~/lib/public-paths";
 import { cmsPageListSpec } from "~/lib/schemas/cms-page";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { deleteCmsPage, listCmsPages, type CmsPageListItem } from "~/server/content/cms.server";
-import { deleteListRow } from "~/server/admin/list-actions.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { deleteRowFromForm } from "~/server/admin/row-actions.server";
 
 /** 'Gestion des pages' (/admin/cms): back-office.md §2.14, §8. */
 
@@ -27,16 +28,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
+  const { who } = await requireActor(request, context, "user");
   const formData = await request.formData();
   const title = String(formData.get("title") ?? "").slice(0, 200);
-  const remove = (id: string) => deleteCmsPage({ actor: user, ip: context.clientIp }, id);
-  // §8: the refusal names the page; an unexpected failure says so.
-  return deleteListRow(request, formData, remove, {
-    deleted: { title: "Page supprimée", description: title ? `« ${title} »` : undefined },
-    gone: `Impossible de supprimer la page "${title}".`,
-    failed: "Une erreur s'est produite lors de la suppression de la page.",
-  });
+  switch (formData.get("intent")) {
+    case "delete":
+      // §8: the refusal names the page; an unexpected failure says so.
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteCmsPage(who, ref.id),
+        deleted: { title: "Page supprimée", description: title ? `« ${title} »` : undefined },
+        gone: `Impossible de supprimer la page "${title}".`,
+        failed: "Une erreur s'est produite lors de la suppression de la page.",
+      });
+  }
+  unknownIntent();
 }
 
 const columns: Column<CmsPageListItem>[] = [

@@ -20,7 +20,7 @@ import { contactListSpec, contactNoteSchema, contactStatusSchema } from "~/lib/s
 import { z } from "~/lib/zod";
 import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   addContactNote,
   eraseContact,
@@ -50,8 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "user");
   const formData = await request.formData();
   const url = new URL(request.url);
   const back = url.pathname + url.search;

@@ -1,5 +1,4 @@
 import { getCollectionProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Copy, Eye, Lock, Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
@@ -25,10 +24,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { cspDirectiveChoices, cspDirectiveLabels, type CspDirective } from "~/lib/csp-domain";
 import { corsDomainTypes } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
-import { readRowRef } from "~/lib/schemas/common";
 import { corsDomainSchema, corsDomainTypeLabels, type CorsDomainInput } from "~/lib/schemas/cors";
-import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
-import { requireRole } from "~/server/auth/session.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { deleteRowFromForm, saveFromForm, saveRowFromForm } from "~/server/admin/row-actions.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { uniqueViolation } from "~/server/db/errors.server";
 import {
   createCorsDomain,
@@ -56,61 +55,50 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "admin");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  const intent = formData.get("intent");
-
-  if (intent === "create" || intent === "update") {
-    const submission = parseWithZod(formData, { schema: corsDomainSchema });
-    if (submission.status !== "success") return replyInvalid(submission);
-    const ref = readRowRef(formData);
-    if (intent === "update" && !ref)
-      return replyInvalid(submission, { formErrors: ["Domaine introuvable."] });
-    try {
-      if (intent === "create") await createCorsDomain(who, submission.value);
-      else await updateCorsDomain(who, ref!.id, submission.value, ref!.updatedAt);
-    } catch (error) {
-      if (uniqueViolation(error) === "cors_domains_domain_unique")
-        return replyInvalid(submission, { fieldErrors: { domain: ["Ce domaine est déjà dans la liste"] } });
-      if (error instanceof EssentialDomainError)
-        return replyInvalid(submission, { formErrors: [error.message] });
-      return replyFailed(
-        submission,
-        error,
-        intent === "create" ? "Impossible d'ajouter le domaine" : "Impossible de modifier le domaine",
-      );
-    }
-    return redirectWithToast(back, {
-      title: intent === "create" ? "Domaine ajouté" : "Domaine modifié",
-      description: `${submission.value.domain} : appliqué aux prochaines pages servies.`,
-    });
-  }
-  if (intent === "delete") {
-    const ref = readRowRef(formData);
-    try {
-      if (!ref) throw new Error("missing domain id");
-      await deleteCorsDomain(who, ref.id);
-    } catch (error) {
-      return redirectWithToast(back, {
-        type: "error",
-        title: "Impossible de supprimer",
-        description:
-          error instanceof EssentialDomainError ? error.message : "Impossible de supprimer le domaine",
+  const applied = (domain: CorsDomainInput) => `${domain.domain} : appliqué aux prochaines pages servies.`;
+  switch (formData.get("intent")) {
+    case "create":
+      return saveFromForm(request, formData, corsDomainSchema, {
+        save: (domain) => createCorsDomain(who, domain),
+        refuse: domainRefusal,
+        done: (domain) => ({ title: "Domaine ajouté", description: applied(domain) }),
+        failed: "Impossible d'ajouter le domaine",
       });
-    }
-    return redirectWithToast(back, { title: "Domaine supprimé" });
-  }
-  if (intent === "regenerate") {
-    await regenerateCspHeader(who);
-    return redirectWithToast("/admin/cors?tab=csp", {
-      title: "En-tête CSP régénéré",
-      description: "L'en-tête en vigueur est enregistré.",
-    });
+    case "update":
+      return saveRowFromForm(request, formData, corsDomainSchema, {
+        missing: "Domaine introuvable.",
+        save: (domain, ref) => updateCorsDomain(who, ref.id, domain, ref.updatedAt),
+        refuse: domainRefusal,
+        done: (domain) => ({ title: "Domaine modifié", description: applied(domain) }),
+        failed: "Impossible de modifier le domaine",
+      });
+    case "delete":
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteCorsDomain(who, ref.id),
+        deleted: { title: "Domaine supprimé" },
+        failed: "Impossible de supprimer le domaine",
+        refuse: (error) =>
+          error instanceof EssentialDomainError
+            ? { title: "Impossible de supprimer", description: error.message }
+            : undefined,
+      });
+    case "regenerate":
+      await regenerateCspHeader(who);
+      return redirectWithToast("/admin/cors?tab=csp", {
+        title: "En-tête CSP régénéré",
+        description: "L'en-tête en vigueur est enregistré.",
+      });
   }
   unknownIntent();
+}
+
+/** A domain already listed, or a change that would cut off the site's own origins. */
+function domainRefusal(error: unknown) {
+  if (uniqueViolation(error) === "cors_domains_domain_unique")
+    return { fieldErrors: { domain: ["Ce domaine est déjà dans la liste"] } };
+  if (error instanceof EssentialDomainError) return { formErrors: [error.message] };
 }
 
 type DomainRow = Route.ComponentProps["loaderData"]["domains"][number];

@@ -27,7 +27,7 @@ import {
 import { emailTemplateNames, type EmailTemplateName } from "~/lib/enums";
 import { emailTemplateSchema, testEmailSchema, type EmailTemplateInput } from "~/lib/schemas/email-template";
 import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { countFailedOutbox } from "~/server/mail/outbox-admin.server";
 import { listEmailTemplates, saveEmailTemplate } from "~/server/mail/template-admin.server";
 import { sendTestEmail } from "~/server/mail/test-email.server";
@@ -56,8 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "admin");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
   const name = formData.get("name");
   const back = `/admin/email-templates${isTemplateName(name) ? `?tab=${name}` : ""}`;

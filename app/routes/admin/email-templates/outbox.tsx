@@ -13,7 +13,7 @@ import { formatDateTime } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
 import { outboxListSpec, outboxStatusLabels } from "~/lib/outbox";
 import { readRowRef } from "~/lib/schemas/common";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { listOutbox, resendOutboxMessage } from "~/server/mail/outbox-admin.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { unknownIntent } from "~/server/admin/form-replies.server";
@@ -27,13 +27,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "admin");
+  const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
   const url = new URL(request.url);
   const back = url.pathname + url.search;
   if (formData.get("intent") !== "resend") unknownIntent();
   const ref = readRowRef(formData);
-  const resent = ref ? await resendOutboxMessage({ actor: user, ip: context.clientIp }, ref.id) : false;
+  const resent = ref ? await resendOutboxMessage(who, ref.id) : false;
   return redirectWithToast(
     back,
     resent

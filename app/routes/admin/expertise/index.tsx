@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { FieldMetadata } from "@conform-to/react";
 import { ArrowDown, ArrowUp, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useFetcher, useSearchParams } from "react-router";
@@ -31,8 +30,15 @@ import {
   expertiseTextColors,
 } from "~/lib/schemas/expertise";
 import { z } from "~/lib/zod";
-import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
-import { requireRole } from "~/server/auth/session.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import {
+  deleteRowFromForm,
+  sameList,
+  saveFromForm,
+  saveRowFromForm,
+} from "~/server/admin/row-actions.server";
+import type { MutationContext } from "~/server/audit/mutation.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   createBlock,
   deleteBlock,
@@ -55,67 +61,60 @@ export async function loader({ request }: Route.LoaderArgs) {
 const reorderSchema = z.object({ ids: z.array(z.uuid()).min(1) });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "user");
   const formData = await request.formData();
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  const intent = formData.get("intent");
-  const failed = (description: string) =>
-    redirectWithToast(back, { type: "error", title: "Erreur", description });
-
-  if (intent === "create" || intent === "update") {
-    const submission = parseWithZod(formData, { schema: expertiseFormSchema });
-    if (submission.status !== "success") return replyInvalid(submission);
-    const ref = readRowRef(formData);
-    if (intent === "update" && !ref) return replyInvalid(submission, { formErrors: ["Bloc introuvable."] });
-    try {
-      if (intent === "create") await createBlock(who, submission.value);
-      else await updateBlock(who, ref!.id, submission.value, ref!.updatedAt);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return replyFailed(
-        submission,
-        error,
-        intent === "create"
-          ? expertiseMessages.createFailed(message)
-          : expertiseMessages.updateFailed(message),
-      );
-    }
-    return redirectWithToast(back, { title: intent === "create" ? "Bloc créé" : "Bloc mis à jour" });
-  }
-
-  if (intent === "delete") {
-    const ref = readRowRef(formData);
-    try {
-      if (!ref) throw new Error("bloc introuvable");
-      await deleteBlock(who, ref.id);
-    } catch (error) {
-      logger.error({ err: error }, "expertise block delete failed");
-      return failed(expertiseMessages.deleteFailed(error instanceof Error ? error.message : String(error)));
-    }
-    return redirectWithToast(back, { title: "Bloc supprimé" });
-  }
-
-  if (intent === "reorder" || intent === "move") {
-    try {
-      if (intent === "reorder") {
-        const parsed = reorderSchema.safeParse({ ids: formData.getAll("ids") });
-        if (!parsed.success) throw new Error("ordre illisible");
-        await reorderBlocks(who, parsed.data.ids);
-      } else {
-        const ref = readRowRef(formData);
-        const direction = formData.get("direction");
-        if (!ref || (direction !== "up" && direction !== "down")) throw new Error("déplacement illisible");
-        await moveBlock(who, ref.id, direction);
-      }
-    } catch (error) {
-      logger.warn({ err: error }, "expertise reorder refused");
-      return failed(expertiseMessages.reorderFailed);
-    }
-    return redirectWithToast(back, { title: "Ordre mis à jour" });
+  switch (formData.get("intent")) {
+    case "create":
+      return saveFromForm(request, formData, expertiseFormSchema, {
+        save: (block) => createBlock(who, block),
+        done: { title: "Bloc créé" },
+        failed: (error) => expertiseMessages.createFailed(errorText(error)),
+      });
+    case "update":
+      return saveRowFromForm(request, formData, expertiseFormSchema, {
+        missing: "Bloc introuvable.",
+        save: (block, ref) => updateBlock(who, ref.id, block, ref.updatedAt),
+        done: { title: "Bloc mis à jour" },
+        failed: (error) => expertiseMessages.updateFailed(errorText(error)),
+      });
+    case "delete":
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteBlock(who, ref.id),
+        deleted: { title: "Bloc supprimé" },
+        gone: expertiseMessages.deleteFailed("bloc introuvable"),
+        failed: (error) => expertiseMessages.deleteFailed(errorText(error)),
+      });
+    case "reorder":
+    case "move":
+      return saveOrder(request, formData, who);
   }
   unknownIntent();
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A drop (`reorder`, every id in its new order) or 'Monter' / 'Descendre' (`move`). */
+async function saveOrder(request: Request, formData: FormData, who: MutationContext) {
+  try {
+    if (formData.get("intent") === "reorder") {
+      const parsed = reorderSchema.safeParse({ ids: formData.getAll("ids") });
+      if (!parsed.success) throw new Error("ordre illisible");
+      await reorderBlocks(who, parsed.data.ids);
+    } else {
+      const ref = readRowRef(formData);
+      const direction = formData.get("direction");
+      if (!ref || (direction !== "up" && direction !== "down")) throw new Error("déplacement illisible");
+      await moveBlock(who, ref.id, direction);
+    }
+  } catch (error) {
+    logger.warn({ err: error }, "expertise reorder refused");
+    return redirectWithToast(sameList(request), {
+      type: "error",
+      title: "Erreur",
+      description: expertiseMessages.reorderFailed,
+    });
+  }
+  return redirectWithToast(sameList(request), { title: "Ordre mis à jour" });
 }
 
 type Block = Route.ComponentProps["loaderData"]["blocks"][number];

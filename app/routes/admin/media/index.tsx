@@ -32,18 +32,17 @@ import {
 import { formatShortDate } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
 import { hasRole } from "~/lib/roles";
-import { readRowRef } from "~/lib/schemas/common";
 import { galleryMessages } from "~/lib/schemas/project";
-import { requireRole } from "~/server/auth/session.server";
-import { logger } from "~/server/logger.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   deleteFromLibrary,
   listLibrary,
   MediaInUseError,
   mediaListSpec,
 } from "~/server/media/library.server";
-import { redirectWithToast } from "~/server/toast.server";
 import { unknownIntent } from "~/server/admin/form-replies.server";
+import { deleteRowFromForm } from "~/server/admin/row-actions.server";
+import { MissingRowError } from "~/server/audit/mutation.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Médiathèque | Back-office" }];
 
@@ -54,35 +53,25 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
+  const { who } = await requireActor(request, context, "user");
   const formData = await request.formData();
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  if (formData.get("intent") !== "delete") unknownIntent();
-  const ref = readRowRef(formData);
-  try {
-    if (!ref || !(await deleteFromLibrary(ref.id, { actor: user, ip: context.clientIp })))
-      return redirectWithToast(back, {
-        type: "error",
-        title: "Erreur",
-        description: "Cette image n'existe plus.",
+  switch (formData.get("intent")) {
+    case "delete":
+      return deleteRowFromForm(request, formData, {
+        remove: async (ref) => {
+          if (!(await deleteFromLibrary(ref.id, who))) throw new MissingRowError("media", ref.id);
+        },
+        deleted: { title: "Image supprimée" },
+        gone: "Cette image n'existe plus.",
+        failed: "Une erreur est survenue lors de la suppression de l'image.",
+        // Content took the image up after the page was shown: the server has the last word.
+        refuse: (error) =>
+          error instanceof MediaInUseError
+            ? { title: "Impossible de supprimer", description: error.message }
+            : undefined,
       });
-  } catch (error) {
-    // Content took the image up after the page was shown: the server has the last word.
-    if (error instanceof MediaInUseError)
-      return redirectWithToast(back, {
-        type: "error",
-        title: "Impossible de supprimer",
-        description: error.message,
-      });
-    logger.error({ err: error }, "library delete failed");
-    return redirectWithToast(back, {
-      type: "error",
-      title: "Erreur",
-      description: "Une erreur est survenue lors de la suppression de l'image.",
-    });
   }
-  return redirectWithToast(back, { title: "Image supprimée" });
+  unknownIntent();
 }
 
 type Entry = Route.ComponentProps["loaderData"]["media"]["items"][number];

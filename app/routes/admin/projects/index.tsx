@@ -12,9 +12,10 @@ import { formatShortDate } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
 import { publicPath } from "~/lib/public-paths";
 import { projectListSpec } from "~/lib/schemas/project";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { deleteProject, listProjectCategories, listProjects } from "~/server/projects/projects.server";
-import { deleteListRow } from "~/server/admin/list-actions.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { deleteRowFromForm } from "~/server/admin/row-actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Projets | Back-office" }];
 
@@ -26,13 +27,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
-  const remove = (id: string) => deleteProject({ actor: user, ip: context.clientIp }, id);
-  return deleteListRow(request, await request.formData(), remove, {
-    deleted: { title: "Projet supprimé" },
-    gone: "Ce projet n'existe plus.",
-    failed: "Une erreur est survenue lors de la suppression du projet",
-  });
+  const { who } = await requireActor(request, context, "user");
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "delete":
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteProject(who, ref.id),
+        deleted: { title: "Projet supprimé" },
+        gone: "Ce projet n'existe plus.",
+        failed: "Une erreur est survenue lors de la suppression du projet",
+      });
+  }
+  unknownIntent();
 }
 
 type ProjectRow = Route.ComponentProps["loaderData"]["projects"]["items"][number];

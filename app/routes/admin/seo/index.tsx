@@ -29,7 +29,7 @@ import {
 } from "~/lib/schemas/seo";
 import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { getTrackingForm } from "~/server/analytics/tracking-admin.server";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   getRobotsSettings,
   listSitemapSettings,
@@ -52,8 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "admin");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
   switch (formData.get("intent")) {
     case "save-sitemap-row": {

@@ -36,7 +36,7 @@ import {
 } from "~/lib/schemas/site-settings";
 import type { FormAnswer, ProblemAnswer } from "~/lib/form-answer";
 import { replyFailed, replyInvalid, replyProblem, unknownIntent } from "~/server/admin/form-replies.server";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { clearPageCacheEverywhere, setCacheEnabled } from "~/server/cache/cache-controls.server";
 import { getSiteSettings } from "~/server/settings.server";
 import { readSettingsForm, saveSiteSettings } from "~/server/settings/settings-form.server";
@@ -58,8 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const hideSecrets = { hideFields: [...SECRET_FIELDS] };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "admin");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
   const tab = formData.get("tab");
   const back = `/admin/settings${isTab(tab) && tab !== "company" ? `?tab=${tab}` : ""}`;

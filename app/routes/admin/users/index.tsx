@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
@@ -15,10 +14,10 @@ import { userRoles, type UserRole } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
 import { userRoleLabels } from "~/lib/roles";
 import { createUserSchema, editUserSchema } from "~/lib/schemas/users";
-import { z } from "~/lib/zod";
-import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { deleteRowFromForm, saveFromForm } from "~/server/admin/row-actions.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   createUser,
   deleteUser,
@@ -28,8 +27,6 @@ import {
   type UserListItem,
 } from "~/server/auth/manage-users.server";
 import { AccountError } from "~/server/auth/users.server";
-import { logger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Utilisateurs | Back-office" }];
 
@@ -46,55 +43,41 @@ function refusalMessage(error: unknown): string | null {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "admin");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-
   switch (formData.get("intent")) {
-    case "create": {
-      const submission = parseWithZod(formData, { schema: createUserSchema });
-      if (submission.status !== "success") return replyInvalid(submission);
-      try {
-        await createUser(who, submission.value);
-      } catch (error) {
-        const message = refusalMessage(error);
-        if (message) return replyInvalid(submission, { formErrors: [message] });
-        return replyFailed(submission, error, "Impossible de créer l'utilisateur.");
-      }
-      return redirectWithToast(back, { title: "Utilisateur créé" });
-    }
-    case "update": {
-      const submission = parseWithZod(formData, { schema: editUserSchema });
-      if (submission.status !== "success") return replyInvalid(submission);
-      try {
-        await updateUser(who, submission.value);
-      } catch (error) {
-        const message = refusalMessage(error);
-        if (message) return replyInvalid(submission, { formErrors: [message] });
-        return replyFailed(submission, error, "Impossible de mettre à jour l'utilisateur.");
-      }
-      return redirectWithToast(back, { title: "Utilisateur modifié" });
-    }
-    case "delete": {
-      const id = z.uuid().safeParse(formData.get("id"));
-      try {
-        if (!id.success) throw new MissingRowError("users", String(formData.get("id")));
-        await deleteUser(who, id.data);
-      } catch (error) {
-        const message = refusalMessage(error);
-        if (!message) logger.error({ err: error }, "user deletion failed");
-        return redirectWithToast(back, {
-          type: "error",
-          title: "Erreur",
-          description: message ?? "Impossible de supprimer l'utilisateur.",
-        });
-      }
-      return redirectWithToast(back, { title: "Utilisateur supprimé" });
-    }
+    case "create":
+      return saveFromForm(request, formData, createUserSchema, {
+        save: (account) => createUser(who, account),
+        refuse: formRefusal,
+        done: { title: "Utilisateur créé" },
+        failed: "Impossible de créer l'utilisateur.",
+      });
+    case "update":
+      return saveFromForm(request, formData, editUserSchema, {
+        save: (account) => updateUser(who, account),
+        refuse: formRefusal,
+        done: { title: "Utilisateur modifié" },
+        failed: "Impossible de mettre à jour l'utilisateur.",
+      });
+    case "delete":
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteUser(who, ref.id),
+        deleted: { title: "Utilisateur supprimé" },
+        gone: "Cet utilisateur n'existe plus.",
+        failed: "Impossible de supprimer l'utilisateur.",
+        refuse: (error) => {
+          const message = refusalMessage(error);
+          return message ? { title: "Erreur", description: message } : undefined;
+        },
+      });
   }
   unknownIntent();
+}
+
+function formRefusal(error: unknown) {
+  const message = refusalMessage(error);
+  return message ? { formErrors: [message] } : undefined;
 }
 
 const roleOptions = userRoles.map((role) => ({ value: role, label: userRoleLabels[role] }));
