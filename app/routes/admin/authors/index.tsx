@@ -1,8 +1,7 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { TextareaField, TextField } from "~/components/admin/fields";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
@@ -66,19 +65,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type AuthorRow = Route.ComponentProps["loaderData"]["authors"]["items"][number];
 
-function AuthorDialog({ author }: { author?: AuthorRow }) {
+/** 'Ajouter un auteur', or the row's 'Modifier' (`trigger`) for `author`. */
+function AuthorDialog({ author, trigger }: { author?: AuthorRow; trigger?: React.ReactElement }) {
   const defaultValue: Partial<AuthorInput> = author
     ? { name: author.name, bio: author.bio ?? "", avatarUrl: author.avatarUrl ?? "" }
     : { name: "", bio: "", avatarUrl: "" };
   return (
     <FormDialog
       trigger={
-        author ? (
-          <Button variant="ghost" size="sm">
-            <Pencil aria-hidden />
-            Modifier<span className="sr-only"> {author.name}</span>
-          </Button>
-        ) : (
+        trigger ?? (
           <Button>
             <Plus aria-hidden />
             Ajouter un auteur
@@ -142,21 +137,14 @@ const columns: Column<AuthorRow>[] = [
     card: "actions",
     className: "w-px whitespace-nowrap",
     cell: (a) => (
-      <div className="flex gap-1">
-        <AuthorDialog author={a} />
-        <ConfirmDialog
-          trigger={
-            <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-              <Trash2 aria-hidden />
-              Supprimer<span className="sr-only"> {a.name}</span>
-            </Button>
-          }
-          title="Confirmer la suppression"
-          description={`Êtes-vous sûr de vouloir supprimer l'auteur « ${a.name} » ? Cette action ne peut pas être annulée.`}
-          intent="delete"
-          fields={{ id: a.id }}
-        />
-      </div>
+      <RowActions
+        name={a.name}
+        edit={(trigger) => <AuthorDialog author={a} trigger={trigger} />}
+        remove={{
+          id: a.id,
+          description: `Êtes-vous sûr de vouloir supprimer l'auteur « ${a.name} » ? Cette action ne peut pas être annulée.`,
+        }}
+      />
     ),
   },
 ];

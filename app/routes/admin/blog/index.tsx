@@ -1,9 +1,8 @@
-import { ExternalLink, Eye, Pencil, Plus, Trash2 } from "lucide-react";
+import { ExternalLink, Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -77,32 +76,17 @@ const columns: Column<ArticleListItem>[] = [
     card: "actions",
     className: "w-px whitespace-nowrap",
     cell: (a) => (
-      <div className="flex gap-1">
-        <Button asChild variant="ghost" size="icon" title="Modifier">
-          <Link to={`/admin/blog/edit/${a.id}`}>
-            <Pencil aria-hidden />
-            <span className="sr-only">Modifier « {a.title} »</span>
-          </Link>
-        </Button>
-        <Button asChild variant="ghost" size="icon" title="Aperçu (nouvel onglet)">
-          <a href={`/admin/blog/preview/${a.id}`} target="_blank" rel="noreferrer">
-            <Eye aria-hidden />
-            <span className="sr-only">Aperçu de « {a.title} » (nouvel onglet)</span>
-          </a>
-        </Button>
-        <ConfirmDialog
-          trigger={
-            <Button variant="ghost" size="icon" title="Supprimer" className="text-red-300 hover:text-red-200">
-              <Trash2 aria-hidden />
-              <span className="sr-only">Supprimer « {a.title} »</span>
-            </Button>
-          }
-          title="Confirmer la suppression"
-          description="Êtes-vous sûr de vouloir supprimer cet article ? Cette action ne peut pas être annulée."
-          intent="delete"
-          fields={{ id: a.id }}
-        />
-      </div>
+      <RowActions
+        name={`« ${a.title} »`}
+        compact
+        edit={`/admin/blog/edit/${a.id}`}
+        preview={{ href: `/admin/blog/preview/${a.id}` }}
+        remove={{
+          id: a.id,
+          description:
+            "Êtes-vous sûr de vouloir supprimer cet article ? Cette action ne peut pas être annulée.",
+        }}
+      />
     ),
   },
 ];

@@ -1,9 +1,8 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { TextField } from "~/components/admin/fields";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
@@ -100,16 +99,20 @@ function takenName(error: unknown): Refusal | undefined {
 
 type CategoryRow = Route.ComponentProps["loaderData"]["categories"]["items"][number];
 
-function CategoryDialog({ category, kind }: { category?: CategoryRow; kind: CategoryKind }) {
+/** 'Ajouter une catégorie', or the row's 'Modifier' (`trigger`) for `category`. */
+function CategoryDialog({
+  category,
+  kind,
+  trigger,
+}: {
+  category?: CategoryRow;
+  kind: CategoryKind;
+  trigger?: React.ReactElement;
+}) {
   return (
     <FormDialog
       trigger={
-        category ? (
-          <Button variant="ghost" size="sm">
-            <Pencil aria-hidden />
-            Modifier<span className="sr-only"> {category.name}</span>
-          </Button>
-        ) : (
+        trigger ?? (
           <Button>
             <Plus aria-hidden />
             Ajouter une catégorie
@@ -140,31 +143,18 @@ function CategoryDialog({ category, kind }: { category?: CategoryRow; kind: Cate
   );
 }
 
-function DeleteCategory({ category, kind }: { category: CategoryRow; kind: CategoryKind }) {
+function deleteQuestion(category: CategoryRow, kind: CategoryKind) {
   const used = category.itemCount;
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-          <Trash2 aria-hidden />
-          Supprimer<span className="sr-only"> {category.name}</span>
-        </Button>
-      }
-      title="Confirmer la suppression"
-      description={
-        <>
-          Êtes-vous sûr de vouloir supprimer la catégorie « {category.name} » ?{" "}
-          {used > 0 ? (
-            <strong className="text-foreground">
-              {kinds[kind].items(used)} {used > 1 ? "perdront" : "perdra"} cette catégorie.{" "}
-            </strong>
-          ) : null}
-          Cette action ne peut pas être annulée.
-        </>
-      }
-      intent="delete"
-      fields={{ id: category.id }}
-    />
+    <>
+      Êtes-vous sûr de vouloir supprimer la catégorie « {category.name} » ?{" "}
+      {used > 0 ? (
+        <strong className="text-foreground">
+          {kinds[kind].items(used)} {used > 1 ? "perdront" : "perdra"} cette catégorie.{" "}
+        </strong>
+      ) : null}
+      Cette action ne peut pas être annulée.
+    </>
   );
 }
 
@@ -186,10 +176,11 @@ function columnsFor(kind: CategoryKind): Column<CategoryRow>[] {
       card: "actions",
       className: "w-px whitespace-nowrap",
       cell: (c) => (
-        <div className="flex gap-1">
-          <CategoryDialog category={c} kind={kind} />
-          <DeleteCategory category={c} kind={kind} />
-        </div>
+        <RowActions
+          name={c.name}
+          edit={(trigger) => <CategoryDialog category={c} kind={kind} trigger={trigger} />}
+          remove={{ id: c.id, description: deleteQuestion(c, kind) }}
+        />
       ),
     },
   ];

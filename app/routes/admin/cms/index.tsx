@@ -1,9 +1,8 @@
-import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -77,32 +76,17 @@ const columns: Column<CmsPageListItem>[] = [
     card: "actions",
     className: "w-px whitespace-nowrap",
     cell: (p) => (
-      <div className="flex gap-1">
-        <Button asChild variant="ghost" size="sm">
-          <a href={publicPath("cms_pages", p.slug)} target="_blank" rel="noreferrer">
-            <ExternalLink aria-hidden />
-            Aperçu<span className="sr-only"> de {p.title} (nouvel onglet)</span>
-          </a>
-        </Button>
-        <Button asChild variant="ghost" size="sm">
-          <Link to={`/admin/cms/edit/${p.id}`}>
-            <Pencil aria-hidden />
-            Modifier<span className="sr-only"> {p.title}</span>
-          </Link>
-        </Button>
-        <ConfirmDialog
-          trigger={
-            <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-              <Trash2 aria-hidden />
-              Supprimer<span className="sr-only"> {p.title}</span>
-            </Button>
-          }
-          title="Confirmer la suppression"
-          description={`Êtes-vous sûr de vouloir supprimer la page « ${p.title} » ? Cette action ne peut pas être annulée.`}
-          intent="delete"
-          fields={{ id: p.id, title: p.title }}
-        />
-      </div>
+      <RowActions
+        name={p.title}
+        edit={`/admin/cms/edit/${p.id}`}
+        // §2.14: 'Aperçu' opens the page at its address on the site.
+        preview={{ href: publicPath("cms_pages", p.slug) }}
+        remove={{
+          id: p.id,
+          description: `Êtes-vous sûr de vouloir supprimer la page « ${p.title} » ? Cette action ne peut pas être annulée.`,
+          fields: { title: p.title },
+        }}
+      />
     ),
   },
 ];

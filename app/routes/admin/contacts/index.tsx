@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Download, Eye, Trash2 } from "lucide-react";
+import { Download, Eye } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/index";
@@ -7,7 +7,13 @@ import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { ContactDetailDialog } from "~/components/admin/contact-detail";
 import { ContactStatusSelect } from "~/components/admin/contact-status-select";
-import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import {
+  DataTable,
+  DeleteRowButton,
+  EmptyState,
+  Pagination,
+  type Column,
+} from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
@@ -124,18 +130,7 @@ function EraseDialog({
 }) {
   return (
     <ConfirmDialog
-      trigger={
-        <Button
-          variant="ghost"
-          size={compact ? "icon" : "sm"}
-          className="text-red-300 hover:text-red-200"
-          title={compact ? "Supprimer" : undefined}
-        >
-          <Trash2 aria-hidden />
-          <span className={compact ? "sr-only" : undefined}>Supprimer</span>
-          <span className="sr-only"> la demande de {contact.name}</span>
-        </Button>
-      }
+      trigger={<DeleteRowButton name={`la demande de ${contact.name}`} compact={compact} />}
       title="Supprimer définitivement cette demande ?"
       description={`La demande de « ${contact.name} », ses notes et les e-mails envoyés à son sujet seront effacés (droit à l'effacement). Cette action ne peut pas être annulée.`}
       intent="erase"

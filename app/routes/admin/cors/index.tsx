@@ -1,12 +1,11 @@
 import { getCollectionProps } from "@conform-to/react";
-import { Copy, Eye, Lock, Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
+import { Copy, Eye, Lock, Plus, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, type Column } from "~/components/admin/data-table";
+import { DataTable, EmptyState, RowActions, type Column } from "~/components/admin/data-table";
 import { ErrorList, SelectField, TextareaField, TextField } from "~/components/admin/fields";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { PageHeader } from "~/components/admin/page-header";
@@ -119,7 +118,8 @@ function Directives({ directives }: { directives: readonly string[] }) {
 }
 
 /** Add and edit: the domain, its type, what it may serve on the public pages, a description. */
-function DomainDialog({ domain }: { domain?: DomainRow }) {
+/** 'Ajouter un domaine', or the row's 'Modifier' (`trigger`) for `domain`. */
+function DomainDialog({ domain, trigger }: { domain?: DomainRow; trigger?: React.ReactElement }) {
   const defaultValue: Partial<Record<keyof CorsDomainInput, unknown>> = domain
     ? {
         domain: domain.domain,
@@ -131,12 +131,7 @@ function DomainDialog({ domain }: { domain?: DomainRow }) {
   return (
     <FormDialog
       trigger={
-        domain ? (
-          <Button variant="ghost" size="sm">
-            <Pencil aria-hidden />
-            Modifier<span className="sr-only"> {domain.domain}</span>
-          </Button>
-        ) : (
+        trigger ?? (
           <Button>
             <Plus aria-hidden />
             Ajouter un domaine
@@ -269,21 +264,14 @@ const columns: Column<DomainRow>[] = [
       d.isEssential ? (
         <DomainDetails domain={d} />
       ) : (
-        <div className="flex gap-1">
-          <DomainDialog domain={d} />
-          <ConfirmDialog
-            trigger={
-              <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-                <Trash2 aria-hidden />
-                Supprimer<span className="sr-only"> {d.domain}</span>
-              </Button>
-            }
-            title="Confirmer la suppression"
-            description={`Êtes-vous sûr de vouloir supprimer le domaine « ${d.domain} » ? Les pages publiques ne l'autoriseront plus.`}
-            intent="delete"
-            fields={{ id: d.id }}
-          />
-        </div>
+        <RowActions
+          name={d.domain}
+          edit={(trigger) => <DomainDialog domain={d} trigger={trigger} />}
+          remove={{
+            id: d.id,
+            description: `Êtes-vous sûr de vouloir supprimer le domaine « ${d.domain} » ? Les pages publiques ne l'autoriseront plus.`,
+          }}
+        />
       ),
   },
 ];

@@ -1,4 +1,4 @@
-import { ImagePlus, Link2, Trash2 } from "lucide-react";
+import { ImagePlus, Link2 } from "lucide-react";
 import { useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { toast } from "sonner";
@@ -6,7 +6,13 @@ import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { BatchUploadList, useBatchUpload } from "~/components/admin/batch-upload";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import {
+  DataTable,
+  DeleteRowButton,
+  EmptyState,
+  Pagination,
+  type Column,
+} from "~/components/admin/data-table";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { imageUrlForWidth } from "~/components/site/responsive-image";
@@ -126,12 +132,7 @@ function fileName(entry: Entry) {
 }
 
 function DeleteAction({ entry }: { entry: Entry }) {
-  const trigger = (
-    <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-      <Trash2 aria-hidden />
-      Supprimer<span className="sr-only"> {fileName(entry)}</span>
-    </Button>
-  );
+  const trigger = <DeleteRowButton name={fileName(entry)} />;
   if (entry.usages.length === 0)
     return (
       <ConfirmDialog

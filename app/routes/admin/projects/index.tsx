@@ -1,9 +1,8 @@
-import { Eye, ExternalLink, Pencil, Plus, Trash2, Zap } from "lucide-react";
+import { Plus, Zap } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -82,41 +81,19 @@ const columns: Column<ProjectRow>[] = [
     card: "actions",
     className: "w-px whitespace-nowrap",
     cell: (project) => (
-      <div className="flex flex-wrap gap-1 md:flex-nowrap">
-        <Button asChild variant="ghost" size="sm">
-          <Link to={`/admin/projects/edit/${project.id}`}>
-            <Pencil aria-hidden />
-            Modifier<span className="sr-only"> {project.title}</span>
-          </Link>
-        </Button>
-        {project.status === "published" ? (
-          <Button asChild variant="ghost" size="sm">
-            <a href={publicPath("projects", project.slug)} target="_blank" rel="noreferrer">
-              <ExternalLink aria-hidden />
-              Voir<span className="sr-only"> {project.title} sur le site (nouvel onglet)</span>
-            </a>
-          </Button>
-        ) : (
-          <Button asChild variant="ghost" size="sm">
-            <a href={`/admin/projects/preview/${project.id}`} target="_blank" rel="noreferrer">
-              <Eye aria-hidden />
-              Aperçu<span className="sr-only"> de {project.title} (nouvel onglet)</span>
-            </a>
-          </Button>
-        )}
-        <ConfirmDialog
-          trigger={
-            <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-              <Trash2 aria-hidden />
-              Supprimer<span className="sr-only"> {project.title}</span>
-            </Button>
-          }
-          title="Confirmer la suppression"
-          description={`Êtes-vous sûr de vouloir supprimer le projet « ${project.title} » et sa galerie ? Cette action ne peut pas être annulée.`}
-          intent="delete"
-          fields={{ id: project.id }}
-        />
-      </div>
+      <RowActions
+        name={project.title}
+        edit={`/admin/projects/edit/${project.id}`}
+        preview={
+          project.status === "published"
+            ? { href: publicPath("projects", project.slug), live: true }
+            : { href: `/admin/projects/preview/${project.id}` }
+        }
+        remove={{
+          id: project.id,
+          description: `Êtes-vous sûr de vouloir supprimer le projet « ${project.title} » et sa galerie ? Cette action ne peut pas être annulée.`,
+        }}
+      />
     ),
   },
 ];

@@ -1,8 +1,7 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, type Column } from "~/components/admin/data-table";
+import { DataTable, EmptyState, RowActions, type Column } from "~/components/admin/data-table";
 import { SelectField, TextField } from "~/components/admin/fields";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { PageHeader } from "~/components/admin/page-header";
@@ -113,15 +112,10 @@ function CreateUserDialog() {
   );
 }
 
-function EditUserDialog({ user }: { user: UserListItem }) {
+function EditUserDialog({ user, trigger }: { user: UserListItem; trigger: React.ReactElement }) {
   return (
     <FormDialog
-      trigger={
-        <Button variant="ghost" size="sm">
-          <Pencil aria-hidden />
-          Modifier<span className="sr-only"> {user.email}</span>
-        </Button>
-      }
+      trigger={trigger}
       title="Modifier l'utilisateur"
       description="Changer le rôle ou le mot de passe met fin aux sessions ouvertes de ce compte."
       schema={editUserSchema}
@@ -186,23 +180,20 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
       card: "actions",
       className: "w-px whitespace-nowrap",
       cell: (u) => (
-        <div className="flex flex-wrap gap-1">
-          <EditUserDialog user={u} />
-          {u.id === currentUserId ? null : (
-            <ConfirmDialog
-              trigger={
-                <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-                  <Trash2 aria-hidden />
-                  Supprimer<span className="sr-only"> {u.email}</span>
-                </Button>
-              }
-              title="Êtes-vous sûr ?"
-              description={`Le compte ${u.email} sera supprimé. Cette action est définitive et irréversible.`}
-              intent="delete"
-              fields={{ id: u.id }}
-            />
-          )}
-        </div>
+        <RowActions
+          name={u.email}
+          edit={(trigger) => <EditUserDialog user={u} trigger={trigger} />}
+          remove={
+            // Nobody deletes their own account here.
+            u.id === currentUserId
+              ? undefined
+              : {
+                  id: u.id,
+                  title: "Êtes-vous sûr ?",
+                  description: `Le compte ${u.email} sera supprimé. Cette action est définitive et irréversible.`,
+                }
+          }
+        />
       ),
     },
   ];

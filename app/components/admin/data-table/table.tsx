@@ -1,8 +1,9 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
-import { listSearch, sortSearch, type ListPage, type SortDirection } from "~/lib/list-query";
+import { DragHandle, SortableArea, useSortableItem } from "../sortable";
+import { sortSearch, type SortDirection } from "~/lib/list-query";
 
 /**
  * One column of a list, used both for the desktop table and the mobile cards (under 768px).
@@ -32,8 +33,20 @@ export function useListPending() {
 }
 
 /**
+ * Rows the person puts in order (SortableArea: mouse, finger or keyboard): each row and card gets
+ * a drag handle named `Déplacer {label(row)}`; `onReorder` receives the keys in their new order.
+ * `disabled` hides the handles (a filtered list is not the whole order).
+ */
+export type Reorder<Row> = {
+  label: (row: Row) => string;
+  onReorder: (ids: string[]) => void;
+  disabled?: boolean;
+};
+
+/**
  * A server-driven list: a table from 768px, cards below, from the same columns. Sortable headers
  * are links that toggle `dir` (no JavaScript needed); `empty` shows when there are no rows.
+ * With `reorder`, the rows can be dragged into a new order (expertise blocks).
  *
  *   <DataTable caption="Pages CMS" rows={page.items} rowKey={(p) => p.id} columns={columns}
  *     sort={{ sort: query.sort, dir: query.dir }} empty={<EmptyState title="Aucune page CMS trouvée" />} />
@@ -45,6 +58,7 @@ export function DataTable<Row>({
   columns,
   sort,
   empty,
+  reorder,
 }: {
   /** Names the table for assistive technology (not shown). */
   caption: string;
@@ -54,6 +68,7 @@ export function DataTable<Row>({
   /** The current sort, for the headers' state and links. */
   sort?: { sort: string; dir: SortDirection };
   empty: React.ReactNode;
+  reorder?: Reorder<Row>;
 }) {
   const pending = useListPending();
   const location = useLocation();
@@ -63,6 +78,18 @@ export function DataTable<Row>({
   const actionColumn = columns.find((column) => column.card === "actions");
   const fieldColumns = columns.filter((column) => !column.card || column.card === "field");
   const sortable = columns.filter((column) => column.sortable);
+  const dragging = reorder && !reorder.disabled ? reorder : undefined;
+  const ids = rows.map(rowKey);
+  const label = (id: string) => {
+    const row = rows[ids.indexOf(id)];
+    return row === undefined || !reorder ? id : reorder.label(row);
+  };
+  // Without `reorder` the area is inert: no handles, nothing to drag.
+  const area = (children: React.ReactNode) => (
+    <SortableArea ids={ids} label={label} onReorder={reorder?.onReorder ?? noReorder} disabled={!dragging}>
+      {children}
+    </SortableArea>
+  );
 
   return (
     <div aria-busy={pending} className={cn("transition-opacity", pending && "opacity-60")}>
@@ -71,6 +98,11 @@ export function DataTable<Row>({
           <caption className="sr-only">{caption}</caption>
           <TableHeader>
             <TableRow className="hover:bg-transparent">
+              {dragging ? (
+                <TableHead className="w-px">
+                  <span className="sr-only">Déplacer</span>
+                </TableHead>
+              ) : null}
               {columns.map((column) => (
                 <TableHead
                   key={column.id}
@@ -93,15 +125,22 @@ export function DataTable<Row>({
             </TableRow>
           </TableHeader>
           <TableBody>
-            {rows.map((row) => (
-              <TableRow key={rowKey(row)}>
-                {columns.map((column) => (
-                  <TableCell key={column.id} className={column.className}>
-                    {column.cell(row)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
+            {area(
+              rows.map((row) => (
+                <ItemFrame key={rowKey(row)} id={rowKey(row)} label={dragging?.label(row)}>
+                  {(handle, frame) => (
+                    <TableRow {...frame}>
+                      {handle ? <TableCell className="w-px">{handle}</TableCell> : null}
+                      {columns.map((column) => (
+                        <TableCell key={column.id} className={column.className}>
+                          {column.cell(row)}
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  )}
+                </ItemFrame>
+              )),
+            )}
           </TableBody>
         </Table>
       </div>
@@ -116,28 +155,80 @@ export function DataTable<Row>({
           </nav>
         ) : null}
         <ul className="flex flex-col gap-3" aria-label={caption}>
-          {rows.map((row) => (
-            <li key={rowKey(row)} className="flex flex-col gap-3 rounded-lg border bg-card p-4">
-              {titleColumn ? <div className="min-w-0 font-medium">{titleColumn.cell(row)}</div> : null}
-              {fieldColumns.length > 0 ? (
-                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
-                  {fieldColumns.map((column) => (
-                    <div key={column.id} className="contents">
-                      <dt className="text-muted-foreground">{column.header}</dt>
-                      <dd className="min-w-0 break-words">{column.cell(row)}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
-              {actionColumn ? (
-                <div className="flex flex-wrap gap-2 border-t pt-3">{actionColumn.cell(row)}</div>
-              ) : null}
-            </li>
-          ))}
+          {area(
+            rows.map((row) => (
+              <ItemFrame key={rowKey(row)} id={rowKey(row)} label={dragging?.label(row)}>
+                {(handle, frame) => (
+                  <li
+                    {...frame}
+                    className={cn("flex flex-col gap-3 rounded-lg border bg-card p-4", frame.className)}
+                  >
+                    {titleColumn || handle ? (
+                      <div className="flex items-start gap-3">
+                        <div className="min-w-0 flex-1 font-medium">{titleColumn?.cell(row)}</div>
+                        {handle}
+                      </div>
+                    ) : null}
+                    {fieldColumns.length > 0 ? (
+                      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+                        {fieldColumns.map((column) => (
+                          <div key={column.id} className="contents">
+                            <dt className="text-muted-foreground">{column.header}</dt>
+                            <dd className="min-w-0 break-words">{column.cell(row)}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    ) : null}
+                    {actionColumn ? (
+                      <div className="flex flex-wrap gap-2 border-t pt-3">{actionColumn.cell(row)}</div>
+                    ) : null}
+                  </li>
+                )}
+              </ItemFrame>
+            )),
+          )}
         </ul>
       </div>
     </div>
   );
+}
+
+const noReorder = () => {};
+
+type Frame = { ref?: (node: HTMLElement | null) => void; style?: React.CSSProperties; className?: string };
+
+/**
+ * One row or card: when it can be dragged (`label` given), the node dnd-kit moves and its handle;
+ * otherwise a plain frame (no dnd-kit state per row).
+ */
+function ItemFrame({
+  id,
+  label,
+  children,
+}: {
+  id: string;
+  label: string | undefined;
+  children: (handle: React.ReactNode, frame: Frame) => React.ReactNode;
+}) {
+  if (label === undefined) return children(null, {});
+  return <SortableFrame id={id} label={label} render={children} />;
+}
+
+function SortableFrame({
+  id,
+  label,
+  render,
+}: {
+  id: string;
+  label: string;
+  render: (handle: React.ReactNode, frame: Frame) => React.ReactNode;
+}) {
+  const { setNodeRef, style, isDragging, handle } = useSortableItem(id);
+  return render(<DragHandle {...handle} label={`Déplacer ${label}`} />, {
+    ref: setNodeRef,
+    style,
+    className: cn(isDragging && "bg-accent shadow-lg"),
+  });
 }
 
 function SortLink<Row>({
@@ -170,79 +261,5 @@ function SortLink<Row>({
           : " (trier)"}
       </span>
     </Link>
-  );
-}
-
-/** A list's empty state: the spec's text, and optionally what to do next. */
-export function EmptyState({
-  title,
-  description,
-  action,
-}: {
-  title: React.ReactNode;
-  description?: React.ReactNode;
-  action?: React.ReactNode;
-}) {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card/40 px-6 py-12 text-center">
-      <p className="font-medium">{title}</p>
-      {description ? <p className="max-w-md text-sm text-muted-foreground">{description}</p> : null}
-      {action}
-    </div>
-  );
-}
-
-/**
- * 'Précédent' / 'Suivant' links and the total, 25 a page. Links, so they work without JavaScript
- * and the page is in the URL.
- *
- *   <Pagination page={list} totalLabel={(n) => `${n} page${n > 1 ? "s" : ""}`} />
- */
-export function Pagination({
-  page,
-  totalLabel = (total) => `${total} résultat${total > 1 ? "s" : ""}`,
-}: {
-  page: Pick<ListPage<unknown>, "page" | "pageCount" | "total">;
-  totalLabel?: (total: number) => string;
-}) {
-  const location = useLocation();
-  const previous = page.page > 1 ? listSearch(location.search, { page: page.page - 1 }) : null;
-  const next = page.page < page.pageCount ? listSearch(location.search, { page: page.page + 1 }) : null;
-  const linkClass =
-    "inline-flex h-9 items-center gap-1 rounded-md border px-3 text-sm font-medium transition-colors hover:bg-accent";
-  const disabledClass = "inline-flex h-9 items-center gap-1 rounded-md border px-3 text-sm opacity-50";
-  return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-muted-foreground" aria-live="polite">
-        {totalLabel(page.total)}
-        {page.pageCount > 1 ? ` · page ${page.page} sur ${page.pageCount}` : ""}
-      </p>
-      {page.pageCount > 1 ? (
-        <div className="flex gap-2">
-          {previous !== null ? (
-            <Link to={{ search: previous }} className={linkClass} rel="prev">
-              <ChevronLeft className="size-4" aria-hidden />
-              Précédent
-            </Link>
-          ) : (
-            <span className={disabledClass} aria-disabled="true">
-              <ChevronLeft className="size-4" aria-hidden />
-              Précédent
-            </span>
-          )}
-          {next !== null ? (
-            <Link to={{ search: next }} className={linkClass} rel="next">
-              Suivant
-              <ChevronRight className="size-4" aria-hidden />
-            </Link>
-          ) : (
-            <span className={disabledClass} aria-disabled="true">
-              Suivant
-              <ChevronRight className="size-4" aria-hidden />
-            </span>
-          )}
-        </div>
-      ) : null}
-    </nav>
   );
 }
