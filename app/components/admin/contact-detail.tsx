@@ -18,6 +18,7 @@ import { contactNoteSchema, NOTE_MAX_LENGTH } from "~/lib/schemas/contacts";
 import type { ContactDetail } from "~/server/contacts/inbox.server";
 import { ContactStatusSelect } from "./contact-status-select";
 import { FormErrors, TextareaField } from "./fields";
+import { formTiming } from "~/lib/admin/form-timing";
 
 /**
  * One contact request in full (back-office.md §2.15): the whole message as text (never as HTML),
@@ -130,8 +131,7 @@ function Notes({ contact }: { contact: ContactDetail }) {
     id: `note-${contact.id}-${contact.notes.length}`,
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
     defaultValue: { body: "" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...formTiming,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactNoteSchema }),
   });
   const saving = fetcher.state !== "idle";

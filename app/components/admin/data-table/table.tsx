@@ -84,49 +84,52 @@ export function DataTable<Row>({
     const row = rows[ids.indexOf(id)];
     return row === undefined || !reorder ? id : reorder.label(row);
   };
-  // Without `reorder` the area is inert: no handles, nothing to drag.
-  const area = (children: React.ReactNode) => (
-    <SortableArea ids={ids} label={label} onReorder={reorder?.onReorder ?? noReorder} disabled={!dragging}>
-      {children}
-    </SortableArea>
-  );
+  // Around the table or the cards (its announcements are outside any table markup).
+  const area = (list: React.ReactNode) =>
+    reorder ? (
+      <SortableArea ids={ids} label={label} onReorder={reorder.onReorder} disabled={!dragging}>
+        {list}
+      </SortableArea>
+    ) : (
+      list
+    );
 
   return (
     <div aria-busy={pending} className={cn("transition-opacity", pending && "opacity-60")}>
       <div className="hidden rounded-lg border bg-card md:block">
-        <Table>
-          <caption className="sr-only">{caption}</caption>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              {dragging ? (
-                <TableHead className="w-px">
-                  <span className="sr-only">Déplacer</span>
-                </TableHead>
-              ) : null}
-              {columns.map((column) => (
-                <TableHead
-                  key={column.id}
-                  className={column.className}
-                  aria-sort={
-                    sort && column.sortable && sort.sort === column.id
-                      ? sort.dir === "asc"
-                        ? "ascending"
-                        : "descending"
-                      : undefined
-                  }
-                >
-                  {column.sortable && sort ? (
-                    <SortLink column={column} sort={sort} search={location.search} />
-                  ) : (
-                    column.header
-                  )}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {area(
-              rows.map((row) => (
+        {area(
+          <Table>
+            <caption className="sr-only">{caption}</caption>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                {dragging ? (
+                  <TableHead className="w-px">
+                    <span className="sr-only">Déplacer</span>
+                  </TableHead>
+                ) : null}
+                {columns.map((column) => (
+                  <TableHead
+                    key={column.id}
+                    className={column.className}
+                    aria-sort={
+                      sort && column.sortable && sort.sort === column.id
+                        ? sort.dir === "asc"
+                          ? "ascending"
+                          : "descending"
+                        : undefined
+                    }
+                  >
+                    {column.sortable && sort ? (
+                      <SortLink column={column} sort={sort} search={location.search} />
+                    ) : (
+                      column.header
+                    )}
+                  </TableHead>
+                ))}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((row) => (
                 <ItemFrame key={rowKey(row)} id={rowKey(row)} label={dragging?.label(row)}>
                   {(handle, frame) => (
                     <TableRow {...frame}>
@@ -139,10 +142,10 @@ export function DataTable<Row>({
                     </TableRow>
                   )}
                 </ItemFrame>
-              )),
-            )}
-          </TableBody>
-        </Table>
+              ))}
+            </TableBody>
+          </Table>,
+        )}
       </div>
 
       <div className="flex flex-col gap-3 md:hidden">
@@ -154,9 +157,9 @@ export function DataTable<Row>({
             ))}
           </nav>
         ) : null}
-        <ul className="flex flex-col gap-3" aria-label={caption}>
-          {area(
-            rows.map((row) => (
+        {area(
+          <ul className="flex flex-col gap-3" aria-label={caption}>
+            {rows.map((row) => (
               <ItemFrame key={rowKey(row)} id={rowKey(row)} label={dragging?.label(row)}>
                 {(handle, frame) => (
                   <li
@@ -185,15 +188,13 @@ export function DataTable<Row>({
                   </li>
                 )}
               </ItemFrame>
-            )),
-          )}
-        </ul>
+            ))}
+          </ul>,
+        )}
       </div>
     </div>
   );
 }
-
-const noReorder = () => {};
 
 type Frame = { ref?: (node: HTMLElement | null) => void; style?: React.CSSProperties; className?: string };
 

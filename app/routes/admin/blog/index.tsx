@@ -143,21 +143,18 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
         columns={columns}
         sort={{ sort: query.sort, dir: query.dir }}
         empty={
-          filtered ? (
-            <EmptyState
-              title="Aucun article trouvé"
-              description="Aucun article ne correspond à cette recherche ou à ces filtres."
-            />
-          ) : (
-            <EmptyState
-              title="Aucun article trouvé"
-              action={
-                <Button asChild>
-                  <Link to="/admin/blog/create">Créer votre premier article</Link>
-                </Button>
-              }
-            />
-          )
+          // §2.5: the way to the first article shows under a search or filter with no result too.
+          <EmptyState
+            title="Aucun article trouvé"
+            description={
+              filtered ? "Aucun article ne correspond à cette recherche ou à ces filtres." : undefined
+            }
+            action={
+              <Button asChild>
+                <Link to="/admin/blog/create">Créer votre premier article</Link>
+              </Button>
+            }
+          />
         }
       />
       <Pagination page={articles} totalLabel={(n) => `${n} article${n > 1 ? "s" : ""}`} />

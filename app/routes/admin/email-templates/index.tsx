@@ -33,6 +33,7 @@ import { listEmailTemplates, saveEmailTemplate } from "~/server/mail/template-ad
 import { sendTestEmail } from "~/server/mail/test-email.server";
 import { getSiteSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { formTiming } from "~/lib/admin/form-timing";
 
 const isTemplateName = (value: unknown): value is EmailTemplateName =>
   emailTemplateNames.includes(value as EmailTemplateName);
@@ -254,8 +255,7 @@ function TemplateEditor({
       htmlContent: template.htmlContent,
       textContent: template.textContent,
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...formTiming,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: emailTemplateSchema }),
   });
 

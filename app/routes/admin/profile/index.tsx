@@ -17,6 +17,7 @@ import { changeOwnPassword } from "~/server/auth/credentials.server";
 import { requireRole } from "~/server/auth/session.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { formTiming } from "~/lib/admin/form-timing";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profil | Back-office" }];
 
@@ -91,8 +92,7 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
   const [form, fields] = useForm({
     id: "password-change",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...formTiming,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
   });
 

@@ -21,6 +21,7 @@ import { InvalidUploadError } from "~/server/media/images.server";
 import { readPhotoForm } from "~/server/media/photo-form.server";
 import { quickCreateProject } from "~/server/projects/quick-create.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { formTiming } from "~/lib/admin/form-timing";
 
 export const meta: Route.MetaFunction = () => [{ title: "Création rapide de projet | Back-office" }];
 
@@ -77,8 +78,7 @@ export default function QuickCreateScreen() {
   const [form, fields] = useForm({
     id: "quick-create",
     lastResult: answer?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...formTiming,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: quickCreateSchema }),
     // With JavaScript the photos go first, one by one with their progress, then the title and
     // their addresses; without it the browser posts everything in one request.

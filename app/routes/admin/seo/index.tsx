@@ -37,6 +37,7 @@ import {
   saveSitemapRow,
 } from "~/server/seo/seo-admin.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { formTiming } from "~/lib/admin/form-timing";
 
 export const meta: Route.MetaFunction = () => [{ title: "SEO | Back-office" }];
 
@@ -272,8 +273,7 @@ function RobotsForm({ robots }: { robots: Route.ComponentProps["loaderData"]["ro
     id: formId,
     lastResult: answer && "result" in answer ? answer.result : undefined,
     defaultValue: { content: robots.content },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...formTiming,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: robotsSchema }),
   });
   return (

@@ -41,6 +41,7 @@ import { clearPageCacheEverywhere, setCacheEnabled } from "~/server/cache/cache-
 import { getSiteSettings } from "~/server/settings.server";
 import { readSettingsForm, saveSiteSettings } from "~/server/settings/settings-form.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { formTiming } from "~/lib/admin/form-timing";
 
 const TABS = ["company", "email", "social", "seo", "features", "apiKeys"] as const;
 type Tab = (typeof TABS)[number];
@@ -136,8 +137,7 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
     id: formId,
     lastResult: answer?.result,
     defaultValue: values as never,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...formTiming,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: siteSettingsSchema }),
   });
 
