@@ -5,7 +5,7 @@ import { cn } from "~/lib/cn";
 import { hasRole } from "~/lib/roles";
 import { BRAND_NAME } from "~/lib/site-defaults";
 import { adminMenu, type AdminMenuEntry } from "./menu";
-import { Sidebar, useSidebar } from "./sidebar";
+import { Sidebar, useSidebar } from "~/components/ui/sidebar";
 
 type Props = { user: { role: string } };
 
