@@ -102,11 +102,6 @@ export function DataTable<Row>({
             <caption className="sr-only">{caption}</caption>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                {dragging ? (
-                  <TableHead className="w-px">
-                    <span className="sr-only">Déplacer</span>
-                  </TableHead>
-                ) : null}
                 {columns.map((column) => (
                   <TableHead
                     key={column.id}
@@ -133,10 +128,17 @@ export function DataTable<Row>({
                 <ItemFrame key={rowKey(row)} id={rowKey(row)} label={dragging?.label(row)}>
                   {(handle, frame) => (
                     <TableRow {...frame}>
-                      {handle ? <TableCell className="w-px">{handle}</TableCell> : null}
-                      {columns.map((column) => (
+                      {columns.map((column, index) => (
                         <TableCell key={column.id} className={column.className}>
-                          {column.cell(row)}
+                          {/* The handle leads the row, in its first cell (no column of its own). */}
+                          {handle && index === 0 ? (
+                            <div className="flex items-center gap-1">
+                              {handle}
+                              {column.cell(row)}
+                            </div>
+                          ) : (
+                            column.cell(row)
+                          )}
                         </TableCell>
                       ))}
                     </TableRow>
