@@ -128,6 +128,8 @@ test("lists with search and filters in the URL; deletes through the dialog", asy
   await page.getByLabel("Catégorie").selectOption("none");
   await expect(page).toHaveURL(/category=none/);
   await expect(page.getByText("Aucun article trouvé")).toBeVisible();
+  // §2.5: the empty state keeps its way to a first article under a filter too.
+  await expect(page.getByRole("link", { name: "Créer votre premier article" })).toBeVisible();
   await page.goBack();
   await expect(row).toBeVisible();
 

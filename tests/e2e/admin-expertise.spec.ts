@@ -101,6 +101,18 @@ test("adds a block with a custom icon, refuses a 3 MB icon, reorders and the hom
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
 });
 
+test("the custom-icon switch turns on at the first click after leaving the title empty", async ({ page }) => {
+  await page.goto("/admin/expertise");
+  await page.getByRole("button", { name: "Ajouter un bloc" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Ajouter un bloc d'expertise" });
+  await dialog.getByLabel("Titre").focus();
+  // Leaving the empty, required title must not put a message above the switch mid-click.
+  const customIcon = dialog.getByRole("switch", { name: "Utiliser une icône personnalisée" });
+  await customIcon.click();
+  await expect(customIcon).toBeChecked();
+  await expect(dialog.getByText("Veuillez remplir tous les champs obligatoires")).toHaveCount(0);
+});
+
 test.describe("at 375px", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

@@ -88,10 +88,10 @@ test("tracking ids are checked against their formats; a saved container reaches 
   const container = page.getByLabel("Identifiant du conteneur GTM");
   const ga4 = page.getByLabel("Identifiant Google Analytics 4");
   await container.fill("GTM-12");
-  await container.blur();
-  await expect(page.getByText("Identifiant de conteneur invalide (format GTM-XXXXXXX)")).toBeVisible();
   await ga4.fill("UA-12345-1");
-  await ga4.blur();
+  // The kit's forms check on submit first (formTiming), then as the person types.
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Identifiant de conteneur invalide (format GTM-XXXXXXX)")).toBeVisible();
   await expect(page.getByText("Identifiant Google Analytics 4 invalide (format G-XXXXXXXXXX)")).toBeVisible();
   await container.fill("");
   await ga4.fill("");

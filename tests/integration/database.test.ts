@@ -76,7 +76,7 @@ describe("migrations and reference data", () => {
 
   it("rejects values outside the enumerations and a second settings row", async () => {
     await expect(
-      db().insert(contacts).values({ name: "A", email: "a@b.fr", message: "xxxxxxxxxx", status: "spam" }),
+      db().insert(contacts).values({ name: "A", email: "a@b.fr", message: "xxxxxxxxxx", status: "deleted" }),
     ).rejects.toThrow();
     await expect(
       db().insert(blogArticles).values({ title: "T", slug: "t", status: "hidden" }),

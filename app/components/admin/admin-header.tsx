@@ -13,7 +13,7 @@ import type { UserRole } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
 import { hasRole, userRoleLabels } from "~/lib/roles";
 import type { NewContactsSummary } from "~/server/contacts/inbox.server";
-import { SidebarTrigger } from "./sidebar";
+import { SidebarTrigger } from "~/components/ui/sidebar";
 
 type Props = {
   user: { email: string; name: string; role: string };

@@ -4,7 +4,7 @@ import { canOpen } from "~/lib/admin-access";
 import { cn } from "~/lib/cn";
 import { BRAND_NAME } from "~/lib/site-defaults";
 import { adminMenu, type AdminMenuEntry } from "./menu";
-import { Sidebar, useSidebar } from "./sidebar";
+import { Sidebar, useSidebar } from "~/components/ui/sidebar";
 
 type Props = { user: { role: string } };
 

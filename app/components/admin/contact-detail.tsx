@@ -20,6 +20,7 @@ import type { ContactTimeline as ContactTimelineData } from "~/server/contacts/t
 import { ContactStatusSelect } from "./contact-status-select";
 import { ContactTimeline } from "./contact-timeline";
 import { FormErrors, TextareaField } from "./fields";
+import { formTiming } from "~/lib/admin/form-timing";
 
 /**
  * One contact request in full (back-office.md §2.15): the whole message as text (never as HTML),
@@ -136,8 +137,7 @@ function Notes({ contact }: { contact: ContactDetail }) {
     id: `note-${contact.id}-${contact.notes.length}`,
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
     defaultValue: { body: "" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...formTiming,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactNoteSchema }),
   });
   const saving = fetcher.state !== "idle";

@@ -18,6 +18,7 @@ import {
 import type { FormAnswer } from "~/lib/form-answer";
 import { useFetcherDone } from "./confirm-dialog";
 import { FormErrors } from "./fields";
+import { formTiming } from "~/lib/admin/form-timing";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Values = Record<string, any>;
@@ -138,8 +139,7 @@ function DialogForm<Input extends Values>({
     // Only answers to this opening count (not one from a previous time the dialog was open).
     lastResult: fetcher.data?.result === lastResult ? undefined : fetcher.data?.result,
     defaultValue: defaultValue as never,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...formTiming,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (

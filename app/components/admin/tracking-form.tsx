@@ -6,6 +6,7 @@ import { FormErrors, TextField, ToggleField } from "~/components/admin/fields";
 import { Button } from "~/components/ui/button";
 import type { FormAnswer } from "~/lib/form-answer";
 import { trackingSchema, type TrackingInput } from "~/lib/schemas/tracking";
+import { formTiming } from "~/lib/admin/form-timing";
 
 export type TrackingValues = {
   isEnabled: boolean;
@@ -35,8 +36,7 @@ export function TrackingForm({
       gtmId: values.gtmId ?? "",
       ga4Id: values.ga4Id ?? "",
     } as never,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...formTiming,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: trackingSchema }),
   });
   return (

@@ -58,11 +58,17 @@ export const notAnImageError: MediaError = {
   description: "Veuillez sélectionner une image",
 };
 
+/** An expertise icon that is not an image: back-office.md §5 words it for icons. */
+export const notAnIconError: MediaError = {
+  title: "Format non valide",
+  description: "Veuillez sélectionner une image (PNG, JPG, SVG, etc.)",
+};
+
 /** The refusal the server would give, checked before sending (no 20 MB upload to learn it). */
 export function checkBeforeUpload(file: File, kind: UploadKind): MediaError | null {
   if (file.size > UPLOAD_LIMITS[kind]) return tooLargeError(kind);
   // Only a hint: the server decides from the bytes. This catches a PDF chosen by mistake early.
-  if (file.type && !file.type.startsWith("image/")) return notAnImageError;
+  if (file.type && !file.type.startsWith("image/")) return kind === "icon" ? notAnIconError : notAnImageError;
   return null;
 }
 

@@ -5,9 +5,10 @@ import { z } from "~/lib/zod";
  * form was opened with (the stale-save check).
  */
 export const rowRefSchema = z.object({ id: z.uuid(), updatedAt: z.string().optional() });
+export type RowRef = z.output<typeof rowRefSchema>;
 
 /** Reads the row reference of a submission, or null when the id is missing or malformed. */
-export function readRowRef(formData: FormData) {
+export function readRowRef(formData: FormData): RowRef | null {
   const parsed = rowRefSchema.safeParse({
     id: formData.get("id"),
     updatedAt: formData.get("updatedAt") ?? undefined,

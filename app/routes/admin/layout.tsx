@@ -4,7 +4,7 @@ import { AdminError } from "~/components/admin/admin-error";
 import { AdminHeader } from "~/components/admin/admin-header";
 import { useCountInTitle, useLiveNotifications } from "~/components/admin/live-notifications";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
-import { SidebarProvider, sidebarOpenFromCookie } from "~/components/admin/sidebar";
+import { SidebarProvider, sidebarOpenFromCookie } from "~/components/ui/sidebar";
 import { noStoreHeaders, requireUser, sessionCookieHeaders } from "~/server/auth/session.server";
 import { getNewContactsSummary } from "~/server/contacts/inbox.server";
 import { logger } from "~/server/logger.server";

@@ -18,6 +18,7 @@ import { retryAfterText } from "~/server/security/password-throttle.server";
 import { getPublicSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { adminLinks } from "~/components/admin/stylesheet";
+import { formTiming } from "~/lib/admin/form-timing";
 
 const loginSchema = z.object({
   email: z
@@ -140,8 +141,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [form, fields] = useForm({
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...formTiming,
   });
 
   // A refused password is emptied (the server never sends it back) and focused for a new try.

@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { FormAnswer, Problem, ProblemAnswer } from "~/lib/form-answer";
 import { StaleContentError } from "~/server/audit/mutation.server";
 import { logger } from "~/server/logger.server";
 
@@ -18,8 +18,9 @@ export function replyInvalid(submission: Submission<unknown>, errors?: Errors, o
 
 /**
  * The answer to a save that threw: a stale save gives 409 and the spec's message; anything else
- * is logged and gives 500 with `fallback` (the screen's §8 message). What was typed comes back; the
- * message is also the answer's `problem`, for the screens that toast it (`useAnswerToast`).
+ * is logged and gives 500 with `fallback` (the screen's §8 message). The message is both the
+ * form's error (shown in place) and the answer's `problem` (toasted where the form cannot show it,
+ * as the editors' save bar). What was typed comes back.
  *
  *   try { await mutate(...) } catch (error) { return replyFailed(submission, error, "Impossible de mettre à jour la page.") }
  */
@@ -29,23 +30,46 @@ export function replyFailed(
   fallback: string,
   options: ReplyOptions = {},
 ) {
-  if (error instanceof StaleContentError) return replyProblem(submission, 409, error.message, options);
-  logger.error({ err: error }, "back-office save failed");
-  return replyProblem(submission, 500, fallback, options);
+  const stale = error instanceof StaleContentError;
+  if (!stale) logger.error({ err: error }, "back-office save failed");
+  return replyFormProblem(submission, stale ? 409 : 500, stale ? error.message : fallback, options);
 }
 
-/** A save refused as a whole (`status`: 404 for a row gone, 409, 500): `message` under the form and in a toast. */
-export function replyProblem(
+/**
+ * A save refused as a whole (`status`: 404 for a row gone, 409, 500): `message` under the form
+ * and in a toast.
+ */
+export function replyFormProblem(
   submission: Submission<unknown>,
   status: number,
   message: string,
   options: ReplyOptions = {},
 ) {
   return data<FormAnswer>(
-    {
-      result: submission.reply({ formErrors: [message], ...options }),
-      problem: { title: "Erreur", description: message },
-    },
+    { result: submission.reply({ formErrors: [message], ...options }), problem: errorProblem(message) },
     { status },
   );
+}
+
+/**
+ * A failure answered to a fetcher that has no form to show it in (a switch, a button): the kit
+ * toasts it (`useAnswerToast`).
+ *
+ *   return replyProblem("Impossible de vider le cache: le cache est désactivé", 409);
+ */
+export function replyProblem(description: string, status: number) {
+  return data<ProblemAnswer>({ problem: errorProblem(description) }, { status });
+}
+
+/** The toast every failure of the back office shows: 'Erreur' and what went wrong. */
+function errorProblem(description: string): Problem {
+  return { title: "Erreur", description };
+}
+
+/**
+ * The answer to a post whose `intent` no action knows (a forged or outdated form): 400, the
+ * error boundary's 'Action inconnue'. Ends an action's `switch`.
+ */
+export function unknownIntent(): never {
+  throw data("Action inconnue", { status: 400 });
 }

@@ -1,10 +1,9 @@
+import { isUuid } from "~/lib/uuid";
 import type { RevisionEntityType } from "~/lib/enums";
 import { MissingRowError, StaleContentError, type MutationContext } from "~/server/audit/mutation.server";
 import { restoreRevision } from "~/server/content/revisions.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The `restore` intent of an editor's action, posted by `<RevisionHistory>`: puts the row back as
@@ -27,7 +26,7 @@ export async function restoreFromForm(
   const expected = String(formData.get("updatedAt") ?? "") || null;
   const refuse = (description: string) =>
     redirectWithToast(back, { type: "error", title: "Erreur", description });
-  if (!UUID.test(revisionId) || !UUID.test(entityId)) return refuse("Cette version n'existe plus.");
+  if (!isUuid(revisionId) || !isUuid(entityId)) return refuse("Cette version n'existe plus.");
   try {
     await restoreRevision(context, entityType, entityId, revisionId, expected);
   } catch (error) {

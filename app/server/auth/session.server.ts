@@ -8,6 +8,7 @@ import { cachedUntilContentChanges } from "~/server/cache/cached-until-content-c
 import { sessions, siteSettings } from "~/server/db/schema";
 import { redirectWithToast } from "~/server/toast.server";
 import { withSetCookies } from "~/server/http/headers.server";
+import type { MutationContext } from "~/server/audit/mutation.server";
 import { auth, type AuthUser, SESSION_MAX_AGE_SECONDS } from "./auth.server";
 
 export type SessionUser = AuthUser;
@@ -118,4 +119,20 @@ export async function requireRole(request: Request, role: UserRole): Promise<Ses
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined): string {
   const path = safeLocalPath(value, { fallback: "/admin", within: "/admin" });
   return path.startsWith("/admin/login") ? "/admin" : path;
+}
+
+/**
+ * For an action that writes: the signed-in user holding `role` (as `requireRole`), and `who`,
+ * what `mutate()` and the audit trail record of them (the account and the client's address).
+ *
+ *   const { who } = await requireActor(request, context, "user");
+ *   await mutate(who, (m) => m.remove(blogAuthors, id));
+ */
+export async function requireActor(
+  request: Request,
+  context: { clientIp: string },
+  role: UserRole,
+): Promise<{ user: SessionUser; who: MutationContext }> {
+  const user = await requireRole(request, role);
+  return { user, who: { actor: user, ip: context.clientIp } };
 }

@@ -1,23 +1,23 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import { consentValue, parseConsent } from "~/lib/consent";
 import { startScriptsAfterFirstPaint } from "~/server/http/page-scripts.server";
 import { logger } from "~/server/logger.server";
 import { getPublicSettings } from "~/server/settings.server";
 import {
-  type CachedPage,
-  type ContentCoding,
-  getCachedPage,
-  pageCacheGeneration,
-  storeCachedPage,
-} from "./page-cache.server";
+  encodings,
+  entityTag,
+  type FinishedPage,
+  preferredCoding,
+  sendPage,
+} from "./http-negotiation.server";
+import { getCachedPage, pageCacheGeneration, storeCachedPage } from "./page-cache.server";
 import { type EndRender, renderInProgress, type SharedRender, startRender } from "./shared-renders.server";
 
 /**
- * HTTP caching of the pages React Router renders (documents and their `.data` twins).
+ * HTTP caching of the pages React Router renders (documents and their `.data` twins); the
+ * negotiation of a finished page (ETag/304, compression) is in http-negotiation.server.ts.
  *
  * - Public pages: `Cache-Control: public, max-age=0, must-revalidate` and a weak ETag (hash of
  *   the body), 304 on If-None-Match. Admin, auth, form posts, pages setting a cookie and visitors
@@ -52,11 +52,6 @@ const PER_ANSWER = new Set([
   "vary",
   "x-page-cache",
 ]);
-/** Fast for a page's first visitor (the store's bytes are sent thousands of times after). */
-const BROTLI_QUALITY = 5;
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 type Chunk = string | Uint8Array;
 
@@ -93,7 +88,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse, rende
   if (key === undefined) return false;
   const page = getCachedPage(key);
   if (page) {
-    send(req, res, page, "HIT");
+    sendPage(req, res, page, "HIT");
     return true;
   }
   const inProgress = renderInProgress(key);
@@ -120,7 +115,7 @@ async function answerFromRender(
   waited.add(req);
   const shared = await inProgress;
   if (!shared) return false;
-  send(req, res, await shared(preferredCoding(req.headers["accept-encoding"])), "SHARED");
+  sendPage(req, res, await shared(preferredCoding(req.headers["accept-encoding"])), "SHARED");
   return true;
 }
 
@@ -231,14 +226,11 @@ function captureResponse(
     page(store ? "all" : preferredCoding(res.req.headers["accept-encoding"])).then((finished) => {
       if (store) storeCachedPage(storeAs, finished, generationAtStart);
       res.end = end as Response["end"];
-      send(res.req, res, finished, storeAs === undefined ? undefined : "MISS");
+      sendPage(res.req, res, finished, storeAs === undefined ? undefined : "MISS");
     }, failed);
     return res;
   }) as Response["end"];
 }
-
-/** A rendered page as it leaves the server, before compression. */
-type FinishedPage = { status: number; etag: string; headers: OutgoingHttpHeaders; body: Buffer };
 
 /** The page as it leaves the server: its inline scripts hashed into the CSP (HTML only), its ETag. */
 function finish(res: Response, rendered: Buffer): FinishedPage {
@@ -258,83 +250,6 @@ function finish(res: Response, rendered: Buffer): FinishedPage {
 }
 
 /**
- * A finished page's compressed bodies, made when first asked for and kept for the next asker:
- * all three codings when it is to be stored, else the one needed (a stored page serves any).
- */
-function encodings(page: FinishedPage): SharedRender {
-  const made = new Map<ContentCoding | "all", Promise<CachedPage>>();
-  return (codings) => {
-    let encoded = made.get("all") ?? made.get(codings);
-    if (!encoded) {
-      encoded = compress(page, codings);
-      made.set(codings, encoded);
-    }
-    return encoded;
-  };
-}
-
-async function compress(page: FinishedPage, codings: ContentCoding | "all"): Promise<CachedPage> {
-  const { body, etag, headers } = page;
-  const wanted = (coding: ContentCoding) => codings === "all" || codings === coding;
-  const [br, gz] = await Promise.all([
-    wanted("br")
-      ? brotli(body, {
-          params: {
-            [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        })
-      : undefined,
-    wanted("gzip") ? gzipAsync(body) : undefined,
-  ]);
-  const answer = (coding: ContentCoding, bytes: Buffer) => ({
-    headers: {
-      ...headers,
-      ETag: etag,
-      Vary: "Accept-Encoding",
-      ...(coding === "identity" ? {} : { "Content-Encoding": coding }),
-      "Content-Length": String(bytes.length),
-    },
-    body: bytes,
-  });
-  // A coding that was not needed answers with the identity body.
-  const identity = answer("identity", body);
-  return {
-    status: page.status,
-    etag,
-    answers: {
-      br: br ? answer("br", br) : identity,
-      gzip: gz ? answer("gzip", gz) : identity,
-      identity,
-    },
-    notModified: {
-      ETag: etag,
-      Vary: "Accept-Encoding",
-      ...(headers["cache-control"] ? { "Cache-Control": headers["cache-control"] } : {}),
-    },
-  };
-}
-
-/** Sends a finished page, or a bodiless 304 when the visitor's copy is current. */
-function send(
-  req: IncomingMessage,
-  res: ServerResponse,
-  page: CachedPage,
-  cacheState?: "HIT" | "MISS" | "SHARED",
-) {
-  const state = cacheState ? { "X-Page-Cache": cacheState } : {};
-  if (page.status === 200 && matchesEntityTag(req.headers["if-none-match"], page.etag)) {
-    for (const name of ["Content-Type", "Content-Security-Policy"]) res.removeHeader(name);
-    res.writeHead(304, { ...page.notModified, ...state });
-    res.end();
-    return;
-  }
-  const answer = page.answers[preferredCoding(req.headers["accept-encoding"])];
-  res.writeHead(page.status, { ...answer.headers, ...state });
-  res.end(answer.body);
-}
-
-/**
  * Hashes the inline scripts that carry this render's nonce (React Router's and React's: only they
  * can know it) for the CSP, and removes the nonce from the page, which becomes the same for every
  * visitor. An inline script without the nonce (injected through content) gets no hash: blocked.
@@ -349,53 +264,6 @@ export function hashInlineScripts(html: string, nonce: string): { html: string; 
     hashes.add(`sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`);
   }
   return { html: html.replaceAll(attribute, ""), hashes: [...hashes] };
-}
-
-/** Accept-Encoding values seen, with their coding: browsers send a handful of distinct ones. */
-const codingByHeader = new Map<string, ContentCoding>();
-
-/**
- * The coding to answer with: brotli, else gzip, else none (q=0 refuses one). Asked for every
- * answer, so each distinct header is parsed once (the memo is emptied past 64 of them).
- */
-function preferredCoding(header: string | string[] | undefined): ContentCoding {
-  if (!header) return "identity";
-  const value = String(header);
-  let coding = codingByHeader.get(value);
-  if (!coding) {
-    if (codingByHeader.size >= 64) codingByHeader.clear();
-    coding = parseAcceptEncoding(value);
-    codingByHeader.set(value, coding);
-  }
-  return coding;
-}
-
-function parseAcceptEncoding(header: string): ContentCoding {
-  const accepted = new Set<string>();
-  for (const item of header.split(",")) {
-    const [name, ...params] = item.trim().toLowerCase().split(";");
-    if (params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param))) continue;
-    accepted.add(name!.trim());
-  }
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
-  return "identity";
-}
-
-/**
- * If-None-Match's weak comparison (RFC 9110 §13.1.2). Not Express's req.fresh: it ignores the
- * validator whenever the request also says Cache-Control: no-cache, which fetch() adds to every
- * request given an explicit If-None-Match; the origin may still answer such a request with 304.
- */
-function matchesEntityTag(header: string | undefined, etag: string) {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return header.split(",").some((tag) => opaque(tag) === opaque(etag));
-}
-
-function entityTag(body: Buffer) {
-  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
 function toBuffer(chunk: Chunk, encoding: unknown) {

@@ -2,6 +2,7 @@
  * The back office's articles (back-office.md §2.5, §2.6, §3, §4, §5): the list, the form's reads
  * and the create, update and delete mutations. The public site's reads are blog.server.ts.
  */
+import { isUuid } from "~/lib/uuid";
 import { and, asc, eq, exists, inArray, like, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { ContentStatus } from "~/lib/enums";
 import type { ListQuery } from "~/lib/list-query";
@@ -28,13 +29,6 @@ export type ArticleListQuery = ListQuery<
   (typeof articleListSpec.sorts)[number],
   keyof NonNullable<typeof articleListSpec.filters>
 >;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether `id` can be a row id at all (an address typed by hand is not sent to Postgres). */
-export function isUuid(id: string | undefined): id is string {
-  return Boolean(id && UUID.test(id));
-}
 
 function categoryMatches(condition: SQL): SQL {
   return exists(

@@ -5,7 +5,7 @@ import { mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { db, type Executor } from "~/server/db/client.server";
 import { containsText, frenchText, listOrder, listPage } from "~/server/db/list.server";
 import { cmsPages } from "~/server/db/schema";
-import { isUuid } from "./articles.server";
+import { isUuid } from "~/lib/uuid";
 import { sanitizeRichTextForStorage } from "./sanitize.server";
 import { cmsPageVisible } from "./visibility.server";
 

@@ -12,7 +12,13 @@ import {
   type ImageFormat,
   type StoredImage,
 } from "~/lib/image-variants";
-import { notAnImageError, tooLargeError, UPLOAD_LIMITS, type UploadKind } from "~/lib/admin/media";
+import {
+  notAnIconError,
+  notAnImageError,
+  tooLargeError,
+  UPLOAD_LIMITS,
+  type UploadKind,
+} from "~/lib/admin/media";
 import { logger } from "~/server/logger.server";
 import { contentTypeOf, keyFromMediaUrl, mediaUrl, storage } from "./storage.server";
 
@@ -310,10 +316,7 @@ export async function storeUploadedImage(file: File, kind: UploadKind) {
     return { ...(await storeImage(input, { fileName: file.name, variants: "later" })), format: format! };
   }
   if (!format || !ICON_FORMATS.has(format)) {
-    throw new InvalidUploadError(
-      "Format non valide",
-      "Veuillez sélectionner une image (PNG, JPG, SVG, etc.)",
-    );
+    throw new InvalidUploadError(notAnIconError.title, notAnIconError.description);
   }
   const stored =
     format === "svg"

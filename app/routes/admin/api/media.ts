@@ -4,7 +4,7 @@ import type { Route } from "./+types/media";
 import type { MediaError, UploadAnswer } from "~/lib/admin/media";
 import { parseListQuery } from "~/lib/list-query";
 import { readRowRef } from "~/lib/schemas/common";
-import { noStoreHeaders, requireRole } from "~/server/auth/session.server";
+import { noStoreHeaders, requireActor, requireRole } from "~/server/auth/session.server";
 import { logger } from "~/server/logger.server";
 import { InvalidUploadError } from "~/server/media/images.server";
 import {
@@ -33,8 +33,7 @@ function refused(error: MediaError, status: number) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Before the body is read: an anonymous upload is never parsed.
-  const user = await requireRole(request, "user");
-  const mutation = { actor: user, ip: context.clientIp };
+  const { who: mutation } = await requireActor(request, context, "user");
 
   if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
     const form = await parseFormData(request, { maxParts: 10, maxTotalSize: 16 * 1024 }).catch(() => null);

@@ -1,9 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { TextareaField, TextField } from "~/components/admin/fields";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
@@ -12,9 +10,9 @@ import { Button } from "~/components/ui/button";
 import { formatShortDate } from "~/lib/format-date";
 import { defineListSpec, parseListQuery } from "~/lib/list-query";
 import { AUTHOR_HAS_ARTICLES_MESSAGE, authorSchema, type AuthorInput } from "~/lib/schemas/author";
-import { readRowRef } from "~/lib/schemas/common";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
-import { requireRole } from "~/server/auth/session.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { deleteRowFromForm, saveFromForm, saveRowFromForm } from "~/server/admin/row-actions.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   AuthorHasArticlesError,
   authorSorts,
@@ -23,7 +21,6 @@ import {
   listAuthors,
   updateAuthor,
 } from "~/server/content/authors.server";
-import { redirectWithToast } from "~/server/toast.server";
 
 const listSpec = defineListSpec({ sorts: authorSorts, defaultSort: "name" });
 
@@ -36,64 +33,47 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "user");
   const formData = await request.formData();
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  const intent = formData.get("intent");
-
-  if (intent === "create" || intent === "update") {
-    const submission = parseWithZod(formData, { schema: authorSchema });
-    if (submission.status !== "success") return replyInvalid(submission);
-    const ref = readRowRef(formData);
-    if (intent === "update" && !ref) return replyInvalid(submission, { formErrors: ["Auteur introuvable."] });
-    try {
-      if (intent === "create") await createAuthor(who, submission.value);
-      else await updateAuthor(who, ref!.id, submission.value, ref!.updatedAt);
-    } catch (error) {
-      return replyFailed(
-        submission,
-        error,
-        intent === "create" ? "Impossible d'ajouter l'auteur" : "Impossible de modifier l'auteur",
-      );
-    }
-    return redirectWithToast(back, { title: intent === "create" ? "Auteur ajouté" : "Auteur modifié" });
-  }
-
-  if (intent === "delete") {
-    const ref = readRowRef(formData);
-    try {
-      if (!ref) throw new Error("missing author id");
-      await deleteAuthor(who, ref.id);
-    } catch (error) {
-      const blocked = error instanceof AuthorHasArticlesError;
-      return redirectWithToast(back, {
-        type: "error",
-        title: blocked ? "Impossible de supprimer" : "Erreur",
-        description: blocked ? AUTHOR_HAS_ARTICLES_MESSAGE : "Impossible de supprimer l'auteur",
+  switch (formData.get("intent")) {
+    case "create":
+      return saveFromForm(request, formData, authorSchema, {
+        save: (author) => createAuthor(who, author),
+        done: { title: "Auteur ajouté" },
+        failed: "Impossible d'ajouter l'auteur",
       });
-    }
-    return redirectWithToast(back, { title: "Auteur supprimé" });
+    case "update":
+      return saveRowFromForm(request, formData, authorSchema, {
+        missing: "Auteur introuvable.",
+        save: (author, ref) => updateAuthor(who, ref.id, author, ref.updatedAt),
+        done: { title: "Auteur modifié" },
+        failed: "Impossible de modifier l'auteur",
+      });
+    case "delete":
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteAuthor(who, ref.id),
+        deleted: { title: "Auteur supprimé" },
+        failed: "Impossible de supprimer l'auteur",
+        refuse: (error) =>
+          error instanceof AuthorHasArticlesError
+            ? { title: "Impossible de supprimer", description: AUTHOR_HAS_ARTICLES_MESSAGE }
+            : undefined,
+      });
   }
-  throw new Response("Action inconnue", { status: 400 });
+  unknownIntent();
 }
 
 type AuthorRow = Route.ComponentProps["loaderData"]["authors"]["items"][number];
 
-function AuthorDialog({ author }: { author?: AuthorRow }) {
+/** 'Ajouter un auteur', or the row's 'Modifier' (`trigger`) for `author`. */
+function AuthorDialog({ author, trigger }: { author?: AuthorRow; trigger?: React.ReactElement }) {
   const defaultValue: Partial<AuthorInput> = author
     ? { name: author.name, bio: author.bio ?? "", avatarUrl: author.avatarUrl ?? "" }
     : { name: "", bio: "", avatarUrl: "" };
   return (
     <FormDialog
       trigger={
-        author ? (
-          <Button variant="ghost" size="sm">
-            <Pencil aria-hidden />
-            Modifier<span className="sr-only"> {author.name}</span>
-          </Button>
-        ) : (
+        trigger ?? (
           <Button>
             <Plus aria-hidden />
             Ajouter un auteur
@@ -157,21 +137,14 @@ const columns: Column<AuthorRow>[] = [
     card: "actions",
     className: "w-px whitespace-nowrap",
     cell: (a) => (
-      <div className="flex gap-1">
-        <AuthorDialog author={a} />
-        <ConfirmDialog
-          trigger={
-            <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-              <Trash2 aria-hidden />
-              Supprimer<span className="sr-only"> {a.name}</span>
-            </Button>
-          }
-          title="Confirmer la suppression"
-          description={`Êtes-vous sûr de vouloir supprimer l'auteur « ${a.name} » ? Cette action ne peut pas être annulée.`}
-          intent="delete"
-          fields={{ id: a.id }}
-        />
-      </div>
+      <RowActions
+        name={a.name}
+        edit={(trigger) => <AuthorDialog author={a} trigger={trigger} />}
+        remove={{
+          id: a.id,
+          description: `Êtes-vous sûr de vouloir supprimer l'auteur « ${a.name} » ? Cette action ne peut pas être annulée.`,
+        }}
+      />
     ),
   },
 ];

@@ -27,7 +27,7 @@ import {
 import { contentMeta, type SiteSeo } from "~/lib/seo";
 import { DEFAULT_AUTHOR_NAME } from "~/lib/site-defaults";
 import { slugify } from "~/lib/slugify";
-import { replyFailed, replyInvalid, replyProblem } from "~/server/admin/form-replies.server";
+import { replyFailed, replyFormProblem, replyInvalid } from "~/server/admin/form-replies.server";
 import { restoreFromForm } from "~/server/admin/restore.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
 import { requireRole } from "~/server/auth/session.server";
@@ -129,7 +129,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof ArticleFieldError)
       return replyInvalid(submission, { fieldErrors: { [error.field]: [error.message] } });
     if (error instanceof MissingRowError)
-      return replyProblem(
+      return replyFormProblem(
         submission,
         404,
         "Impossible de mettre à jour l'article: cet article a été supprimé.",

@@ -1,9 +1,8 @@
-import { ExternalLink, Eye, Pencil, Plus, Trash2 } from "lucide-react";
+import { ExternalLink, Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -12,14 +11,15 @@ import { contentStatuses, contentStatusLabels } from "~/lib/enums";
 import { formatShortDate } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
 import { articleListSpec, UNCATEGORIZED } from "~/lib/schemas/article";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   deleteArticle,
   listArticles,
   listBlogCategories,
   type ArticleListItem,
 } from "~/server/content/articles.server";
-import { deleteListRow } from "~/server/admin/list-actions.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { deleteRowFromForm } from "~/server/admin/row-actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gestion du Blog | Back-office" }];
 
@@ -31,13 +31,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
-  const remove = (id: string) => deleteArticle({ actor: user, ip: context.clientIp }, id);
-  return deleteListRow(request, await request.formData(), remove, {
-    deleted: { title: "Article supprimé" },
-    gone: "Impossible de supprimer l'article: cet article n'existe plus.",
-    failed: "Une erreur est survenue lors de la suppression de l'article",
-  });
+  const { who } = await requireActor(request, context, "user");
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "delete":
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteArticle(who, ref.id),
+        deleted: { title: "Article supprimé" },
+        gone: "Impossible de supprimer l'article: cet article n'existe plus.",
+        failed: "Une erreur est survenue lors de la suppression de l'article",
+      });
+  }
+  unknownIntent();
 }
 
 const columns: Column<ArticleListItem>[] = [
@@ -71,32 +76,17 @@ const columns: Column<ArticleListItem>[] = [
     card: "actions",
     className: "w-px whitespace-nowrap",
     cell: (a) => (
-      <div className="flex gap-1">
-        <Button asChild variant="ghost" size="icon" title="Modifier">
-          <Link to={`/admin/blog/edit/${a.id}`}>
-            <Pencil aria-hidden />
-            <span className="sr-only">Modifier « {a.title} »</span>
-          </Link>
-        </Button>
-        <Button asChild variant="ghost" size="icon" title="Aperçu (nouvel onglet)">
-          <a href={`/admin/blog/preview/${a.id}`} target="_blank" rel="noreferrer">
-            <Eye aria-hidden />
-            <span className="sr-only">Aperçu de « {a.title} » (nouvel onglet)</span>
-          </a>
-        </Button>
-        <ConfirmDialog
-          trigger={
-            <Button variant="ghost" size="icon" title="Supprimer" className="text-red-300 hover:text-red-200">
-              <Trash2 aria-hidden />
-              <span className="sr-only">Supprimer « {a.title} »</span>
-            </Button>
-          }
-          title="Confirmer la suppression"
-          description="Êtes-vous sûr de vouloir supprimer cet article ? Cette action ne peut pas être annulée."
-          intent="delete"
-          fields={{ id: a.id }}
-        />
-      </div>
+      <RowActions
+        name={`« ${a.title} »`}
+        compact
+        edit={`/admin/blog/edit/${a.id}`}
+        preview={{ href: `/admin/blog/preview/${a.id}` }}
+        remove={{
+          id: a.id,
+          description:
+            "Êtes-vous sûr de vouloir supprimer cet article ? Cette action ne peut pas être annulée.",
+        }}
+      />
     ),
   },
 ];
@@ -153,21 +143,18 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
         columns={columns}
         sort={{ sort: query.sort, dir: query.dir }}
         empty={
-          filtered ? (
-            <EmptyState
-              title="Aucun article trouvé"
-              description="Aucun article ne correspond à cette recherche ou à ces filtres."
-            />
-          ) : (
-            <EmptyState
-              title="Aucun article trouvé"
-              action={
-                <Button asChild>
-                  <Link to="/admin/blog/create">Créer votre premier article</Link>
-                </Button>
-              }
-            />
-          )
+          // §2.5: the way to the first article shows under a search or filter with no result too.
+          <EmptyState
+            title="Aucun article trouvé"
+            description={
+              filtered ? "Aucun article ne correspond à cette recherche ou à ces filtres." : undefined
+            }
+            action={
+              <Button asChild>
+                <Link to="/admin/blog/create">Créer votre premier article</Link>
+              </Button>
+            }
+          />
         }
       />
       <Pagination page={articles} totalLabel={(n) => `${n} article${n > 1 ? "s" : ""}`} />

@@ -1,10 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { TextField } from "~/components/admin/fields";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
@@ -14,9 +12,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { formatShortDate } from "~/lib/format-date";
 import { defineListSpec, parseListQuery } from "~/lib/list-query";
 import { categoryKinds, categorySchema, type CategoryKind } from "~/lib/schemas/category";
-import { readRowRef } from "~/lib/schemas/common";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
-import { requireRole } from "~/server/auth/session.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import {
+  deleteRowFromForm,
+  type Refusal,
+  saveFromForm,
+  saveRowFromForm,
+} from "~/server/admin/row-actions.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   categorySorts,
   createCategory,
@@ -25,7 +28,6 @@ import {
   updateCategory,
 } from "~/server/content/categories.server";
 import { uniqueViolation } from "~/server/db/errors.server";
-import { redirectWithToast } from "~/server/toast.server";
 
 const listSpec = defineListSpec({ sorts: categorySorts, defaultSort: "name" });
 
@@ -58,71 +60,59 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
-  const who = { actor: user, ip: context.clientIp };
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  const kind = kindOf(url);
+  const { who } = await requireActor(request, context, "user");
+  const kind = kindOf(new URL(request.url));
   const formData = await request.formData();
-  const intent = formData.get("intent");
-
-  if (intent === "create" || intent === "update") {
-    const submission = parseWithZod(formData, { schema: categorySchema });
-    if (submission.status !== "success") return replyInvalid(submission);
-    const ref = readRowRef(formData);
-    if (intent === "update" && !ref)
-      return replyInvalid(submission, { formErrors: ["Catégorie introuvable."] });
-    try {
-      if (intent === "create") await createCategory(who, kind, submission.value);
-      else await updateCategory(who, kind, ref!.id, submission.value);
-    } catch (error) {
-      const taken = uniqueViolation(error);
-      if (taken?.endsWith("_slug_unique"))
-        return replyInvalid(submission, {
-          fieldErrors: { slug: ["Ce slug est déjà utilisé par une autre catégorie"] },
-        });
-      if (taken?.endsWith("_name_unique"))
-        return replyInvalid(submission, { fieldErrors: { name: ["Une catégorie porte déjà ce nom"] } });
-      return replyFailed(
-        submission,
-        error,
-        intent === "create" ? "Impossible d'ajouter la catégorie" : "Impossible de modifier la catégorie",
-      );
-    }
-    return redirectWithToast(back, {
-      title: intent === "create" ? "Catégorie ajoutée" : "Catégorie modifiée",
-    });
-  }
-
-  if (intent === "delete") {
-    const ref = readRowRef(formData);
-    try {
-      if (!ref) throw new Error("missing category id");
-      await deleteCategory(who, kind, ref.id);
-    } catch {
-      return redirectWithToast(back, {
-        type: "error",
-        title: "Erreur",
-        description: "Impossible de supprimer la catégorie",
+  switch (formData.get("intent")) {
+    case "create":
+      return saveFromForm(request, formData, categorySchema, {
+        save: (category) => createCategory(who, kind, category),
+        refuse: takenName,
+        done: { title: "Catégorie ajoutée" },
+        failed: "Impossible d'ajouter la catégorie",
       });
-    }
-    return redirectWithToast(back, { title: "Catégorie supprimée" });
+    case "update":
+      return saveRowFromForm(request, formData, categorySchema, {
+        missing: "Catégorie introuvable.",
+        save: (category, ref) => updateCategory(who, kind, ref.id, category),
+        refuse: takenName,
+        done: { title: "Catégorie modifiée" },
+        failed: "Impossible de modifier la catégorie",
+      });
+    case "delete":
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteCategory(who, kind, ref.id),
+        deleted: { title: "Catégorie supprimée" },
+        failed: "Impossible de supprimer la catégorie",
+      });
   }
-  throw new Response("Action inconnue", { status: 400 });
+  unknownIntent();
+}
+
+/** A slug or a name another category of this kind already has. */
+function takenName(error: unknown): Refusal | undefined {
+  const taken = uniqueViolation(error);
+  if (taken?.endsWith("_slug_unique"))
+    return { fieldErrors: { slug: ["Ce slug est déjà utilisé par une autre catégorie"] } };
+  if (taken?.endsWith("_name_unique")) return { fieldErrors: { name: ["Une catégorie porte déjà ce nom"] } };
 }
 
 type CategoryRow = Route.ComponentProps["loaderData"]["categories"]["items"][number];
 
-function CategoryDialog({ category, kind }: { category?: CategoryRow; kind: CategoryKind }) {
+/** 'Ajouter une catégorie', or the row's 'Modifier' (`trigger`) for `category`. */
+function CategoryDialog({
+  category,
+  kind,
+  trigger,
+}: {
+  category?: CategoryRow;
+  kind: CategoryKind;
+  trigger?: React.ReactElement;
+}) {
   return (
     <FormDialog
       trigger={
-        category ? (
-          <Button variant="ghost" size="sm">
-            <Pencil aria-hidden />
-            Modifier<span className="sr-only"> {category.name}</span>
-          </Button>
-        ) : (
+        trigger ?? (
           <Button>
             <Plus aria-hidden />
             Ajouter une catégorie
@@ -153,31 +143,18 @@ function CategoryDialog({ category, kind }: { category?: CategoryRow; kind: Cate
   );
 }
 
-function DeleteCategory({ category, kind }: { category: CategoryRow; kind: CategoryKind }) {
+function deleteQuestion(category: CategoryRow, kind: CategoryKind) {
   const used = category.itemCount;
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-          <Trash2 aria-hidden />
-          Supprimer<span className="sr-only"> {category.name}</span>
-        </Button>
-      }
-      title="Confirmer la suppression"
-      description={
-        <>
-          Êtes-vous sûr de vouloir supprimer la catégorie « {category.name} » ?{" "}
-          {used > 0 ? (
-            <strong className="text-foreground">
-              {kinds[kind].items(used)} {used > 1 ? "perdront" : "perdra"} cette catégorie.{" "}
-            </strong>
-          ) : null}
-          Cette action ne peut pas être annulée.
-        </>
-      }
-      intent="delete"
-      fields={{ id: category.id }}
-    />
+    <>
+      Êtes-vous sûr de vouloir supprimer la catégorie « {category.name} » ?{" "}
+      {used > 0 ? (
+        <strong className="text-foreground">
+          {kinds[kind].items(used)} {used > 1 ? "perdront" : "perdra"} cette catégorie.{" "}
+        </strong>
+      ) : null}
+      Cette action ne peut pas être annulée.
+    </>
   );
 }
 
@@ -199,10 +176,11 @@ function columnsFor(kind: CategoryKind): Column<CategoryRow>[] {
       card: "actions",
       className: "w-px whitespace-nowrap",
       cell: (c) => (
-        <div className="flex gap-1">
-          <CategoryDialog category={c} kind={kind} />
-          <DeleteCategory category={c} kind={kind} />
-        </div>
+        <RowActions
+          name={c.name}
+          edit={(trigger) => <CategoryDialog category={c} kind={kind} trigger={trigger} />}
+          remove={{ id: c.id, description: deleteQuestion(c, kind) }}
+        />
       ),
     },
   ];

@@ -1,9 +1,8 @@
-import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -12,9 +11,10 @@ import { formatDateTime } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
 import { publicPath } from "~/lib/public-paths";
 import { cmsPageListSpec } from "~/lib/schemas/cms-page";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { deleteCmsPage, listCmsPages, type CmsPageListItem } from "~/server/content/cms.server";
-import { deleteListRow } from "~/server/admin/list-actions.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { deleteRowFromForm } from "~/server/admin/row-actions.server";
 
 /** 'Gestion des pages' (/admin/cms): back-office.md §2.14, §8. */
 
@@ -27,16 +27,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
+  const { who } = await requireActor(request, context, "user");
   const formData = await request.formData();
   const title = String(formData.get("title") ?? "").slice(0, 200);
-  const remove = (id: string) => deleteCmsPage({ actor: user, ip: context.clientIp }, id);
-  // §8: the refusal names the page; an unexpected failure says so.
-  return deleteListRow(request, formData, remove, {
-    deleted: { title: "Page supprimée", description: title ? `« ${title} »` : undefined },
-    gone: `Impossible de supprimer la page "${title}".`,
-    failed: "Une erreur s'est produite lors de la suppression de la page.",
-  });
+  switch (formData.get("intent")) {
+    case "delete":
+      // §8: the refusal names the page; an unexpected failure says so.
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteCmsPage(who, ref.id),
+        deleted: { title: "Page supprimée", description: title ? `« ${title} »` : undefined },
+        gone: `Impossible de supprimer la page "${title}".`,
+        failed: "Une erreur s'est produite lors de la suppression de la page.",
+      });
+  }
+  unknownIntent();
 }
 
 const columns: Column<CmsPageListItem>[] = [
@@ -72,32 +76,17 @@ const columns: Column<CmsPageListItem>[] = [
     card: "actions",
     className: "w-px whitespace-nowrap",
     cell: (p) => (
-      <div className="flex gap-1">
-        <Button asChild variant="ghost" size="sm">
-          <a href={publicPath("cms_pages", p.slug)} target="_blank" rel="noreferrer">
-            <ExternalLink aria-hidden />
-            Aperçu<span className="sr-only"> de {p.title} (nouvel onglet)</span>
-          </a>
-        </Button>
-        <Button asChild variant="ghost" size="sm">
-          <Link to={`/admin/cms/edit/${p.id}`}>
-            <Pencil aria-hidden />
-            Modifier<span className="sr-only"> {p.title}</span>
-          </Link>
-        </Button>
-        <ConfirmDialog
-          trigger={
-            <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-              <Trash2 aria-hidden />
-              Supprimer<span className="sr-only"> {p.title}</span>
-            </Button>
-          }
-          title="Confirmer la suppression"
-          description={`Êtes-vous sûr de vouloir supprimer la page « ${p.title} » ? Cette action ne peut pas être annulée.`}
-          intent="delete"
-          fields={{ id: p.id, title: p.title }}
-        />
-      </div>
+      <RowActions
+        name={p.title}
+        edit={`/admin/cms/edit/${p.id}`}
+        // §2.14: 'Aperçu' opens the page at its address on the site.
+        preview={{ href: publicPath("cms_pages", p.slug) }}
+        remove={{
+          id: p.id,
+          description: `Êtes-vous sûr de vouloir supprimer la page « ${p.title} » ? Cette action ne peut pas être annulée.`,
+          fields: { title: p.title },
+        }}
+      />
     ),
   },
 ];

@@ -7,7 +7,13 @@ import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { ContactDetailDialog } from "~/components/admin/contact-detail";
 import { ContactStatusSelect } from "~/components/admin/contact-status-select";
-import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import {
+  DataTable,
+  DeleteRowButton,
+  EmptyState,
+  Pagination,
+  type Column,
+} from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { MailDeliveryAlert } from "~/components/admin/mail-delivery-alert";
 import { PageHeader } from "~/components/admin/page-header";
@@ -19,10 +25,9 @@ import { formatDateTime } from "~/lib/format-date";
 import { listSearch, parseListQuery } from "~/lib/list-query";
 import { contactListSpec, contactNoteSchema, contactStatusSchema } from "~/lib/schemas/contacts";
 import { z } from "~/lib/zod";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
-import { getMailDeliveryAlerts } from "~/server/mail/outbox-admin.server";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   addContactNote,
   eraseContact,
@@ -33,6 +38,7 @@ import {
   type ContactListItem,
 } from "~/server/contacts/inbox.server";
 import { getContactTimeline } from "~/server/contacts/timeline.server";
+import { getMailDeliveryAlerts } from "~/server/mail/outbox-admin.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -57,8 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "user");
   const formData = await request.formData();
   const url = new URL(request.url);
   const back = url.pathname + url.search;
@@ -139,7 +144,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
   }
-  throw new Response("Action inconnue", { status: 400 });
+  unknownIntent();
 }
 
 function EraseDialog({
@@ -151,18 +156,7 @@ function EraseDialog({
 }) {
   return (
     <ConfirmDialog
-      trigger={
-        <Button
-          variant="ghost"
-          size={compact ? "icon" : "sm"}
-          className="text-red-300 hover:text-red-200"
-          title={compact ? "Supprimer" : undefined}
-        >
-          <Trash2 aria-hidden />
-          <span className={compact ? "sr-only" : undefined}>Supprimer</span>
-          <span className="sr-only"> la demande de {contact.name}</span>
-        </Button>
-      }
+      trigger={<DeleteRowButton name={`la demande de ${contact.name}`} compact={compact} />}
       title="Supprimer définitivement cette demande ?"
       description={`La demande de « ${contact.name} », ses notes et les e-mails envoyés à son sujet seront effacés (droit à l'effacement). Cette action ne peut pas être annulée.`}
       intent="erase"

@@ -1,13 +1,11 @@
 import { getCollectionProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Copy, Eye, Lock, Pencil, Plus, RefreshCw, Trash2 } from "lucide-react";
+import { Copy, Eye, Lock, Plus, RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, type Column } from "~/components/admin/data-table";
+import { DataTable, EmptyState, RowActions, type Column } from "~/components/admin/data-table";
 import { ErrorList, SelectField, TextareaField, TextField } from "~/components/admin/fields";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { PageHeader } from "~/components/admin/page-header";
@@ -25,10 +23,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { cspDirectiveChoices, cspDirectiveLabels, type CspDirective } from "~/lib/csp-domain";
 import { corsDomainTypes } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
-import { readRowRef } from "~/lib/schemas/common";
 import { corsDomainSchema, corsDomainTypeLabels, type CorsDomainInput } from "~/lib/schemas/cors";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
-import { requireRole } from "~/server/auth/session.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { deleteRowFromForm, saveFromForm, saveRowFromForm } from "~/server/admin/row-actions.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { uniqueViolation } from "~/server/db/errors.server";
 import {
   createCorsDomain,
@@ -56,61 +54,50 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "admin");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  const intent = formData.get("intent");
-
-  if (intent === "create" || intent === "update") {
-    const submission = parseWithZod(formData, { schema: corsDomainSchema });
-    if (submission.status !== "success") return replyInvalid(submission);
-    const ref = readRowRef(formData);
-    if (intent === "update" && !ref)
-      return replyInvalid(submission, { formErrors: ["Domaine introuvable."] });
-    try {
-      if (intent === "create") await createCorsDomain(who, submission.value);
-      else await updateCorsDomain(who, ref!.id, submission.value, ref!.updatedAt);
-    } catch (error) {
-      if (uniqueViolation(error) === "cors_domains_domain_unique")
-        return replyInvalid(submission, { fieldErrors: { domain: ["Ce domaine est déjà dans la liste"] } });
-      if (error instanceof EssentialDomainError)
-        return replyInvalid(submission, { formErrors: [error.message] });
-      return replyFailed(
-        submission,
-        error,
-        intent === "create" ? "Impossible d'ajouter le domaine" : "Impossible de modifier le domaine",
-      );
-    }
-    return redirectWithToast(back, {
-      title: intent === "create" ? "Domaine ajouté" : "Domaine modifié",
-      description: `${submission.value.domain} : appliqué aux prochaines pages servies.`,
-    });
-  }
-  if (intent === "delete") {
-    const ref = readRowRef(formData);
-    try {
-      if (!ref) throw new Error("missing domain id");
-      await deleteCorsDomain(who, ref.id);
-    } catch (error) {
-      return redirectWithToast(back, {
-        type: "error",
-        title: "Impossible de supprimer",
-        description:
-          error instanceof EssentialDomainError ? error.message : "Impossible de supprimer le domaine",
+  const applied = (domain: CorsDomainInput) => `${domain.domain} : appliqué aux prochaines pages servies.`;
+  switch (formData.get("intent")) {
+    case "create":
+      return saveFromForm(request, formData, corsDomainSchema, {
+        save: (domain) => createCorsDomain(who, domain),
+        refuse: domainRefusal,
+        done: (domain) => ({ title: "Domaine ajouté", description: applied(domain) }),
+        failed: "Impossible d'ajouter le domaine",
       });
-    }
-    return redirectWithToast(back, { title: "Domaine supprimé" });
+    case "update":
+      return saveRowFromForm(request, formData, corsDomainSchema, {
+        missing: "Domaine introuvable.",
+        save: (domain, ref) => updateCorsDomain(who, ref.id, domain, ref.updatedAt),
+        refuse: domainRefusal,
+        done: (domain) => ({ title: "Domaine modifié", description: applied(domain) }),
+        failed: "Impossible de modifier le domaine",
+      });
+    case "delete":
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteCorsDomain(who, ref.id),
+        deleted: { title: "Domaine supprimé" },
+        failed: "Impossible de supprimer le domaine",
+        refuse: (error) =>
+          error instanceof EssentialDomainError
+            ? { title: "Impossible de supprimer", description: error.message }
+            : undefined,
+      });
+    case "regenerate":
+      await regenerateCspHeader(who);
+      return redirectWithToast("/admin/cors?tab=csp", {
+        title: "En-tête CSP régénéré",
+        description: "L'en-tête en vigueur est enregistré.",
+      });
   }
-  if (intent === "regenerate") {
-    await regenerateCspHeader(who);
-    return redirectWithToast("/admin/cors?tab=csp", {
-      title: "En-tête CSP régénéré",
-      description: "L'en-tête en vigueur est enregistré.",
-    });
-  }
-  throw data("Action inconnue", { status: 400 });
+  unknownIntent();
+}
+
+/** A domain already listed, or a change that would cut off the site's own origins. */
+function domainRefusal(error: unknown) {
+  if (uniqueViolation(error) === "cors_domains_domain_unique")
+    return { fieldErrors: { domain: ["Ce domaine est déjà dans la liste"] } };
+  if (error instanceof EssentialDomainError) return { formErrors: [error.message] };
 }
 
 type DomainRow = Route.ComponentProps["loaderData"]["domains"][number];
@@ -131,7 +118,8 @@ function Directives({ directives }: { directives: readonly string[] }) {
 }
 
 /** Add and edit: the domain, its type, what it may serve on the public pages, a description. */
-function DomainDialog({ domain }: { domain?: DomainRow }) {
+/** 'Ajouter un domaine', or the row's 'Modifier' (`trigger`) for `domain`. */
+function DomainDialog({ domain, trigger }: { domain?: DomainRow; trigger?: React.ReactElement }) {
   const defaultValue: Partial<Record<keyof CorsDomainInput, unknown>> = domain
     ? {
         domain: domain.domain,
@@ -143,12 +131,7 @@ function DomainDialog({ domain }: { domain?: DomainRow }) {
   return (
     <FormDialog
       trigger={
-        domain ? (
-          <Button variant="ghost" size="sm">
-            <Pencil aria-hidden />
-            Modifier<span className="sr-only"> {domain.domain}</span>
-          </Button>
-        ) : (
+        trigger ?? (
           <Button>
             <Plus aria-hidden />
             Ajouter un domaine
@@ -281,21 +264,14 @@ const columns: Column<DomainRow>[] = [
       d.isEssential ? (
         <DomainDetails domain={d} />
       ) : (
-        <div className="flex gap-1">
-          <DomainDialog domain={d} />
-          <ConfirmDialog
-            trigger={
-              <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-                <Trash2 aria-hidden />
-                Supprimer<span className="sr-only"> {d.domain}</span>
-              </Button>
-            }
-            title="Confirmer la suppression"
-            description={`Êtes-vous sûr de vouloir supprimer le domaine « ${d.domain} » ? Les pages publiques ne l'autoriseront plus.`}
-            intent="delete"
-            fields={{ id: d.id }}
-          />
-        </div>
+        <RowActions
+          name={d.domain}
+          edit={(trigger) => <DomainDialog domain={d} trigger={trigger} />}
+          remove={{
+            id: d.id,
+            description: `Êtes-vous sûr de vouloir supprimer le domaine « ${d.domain} » ? Les pages publiques ne l'autoriseront plus.`,
+          }}
+        />
       ),
   },
 ];

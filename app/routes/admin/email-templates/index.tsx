@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleCheck, CircleX, Inbox, Loader2, RefreshCw, Send } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/index";
 import type { loader as mailStatusLoader } from "./mail-status";
@@ -26,13 +26,14 @@ import {
 } from "~/lib/email-templates";
 import { emailTemplateNames, type EmailTemplateName } from "~/lib/enums";
 import { emailTemplateSchema, testEmailSchema, type EmailTemplateInput } from "~/lib/schemas/email-template";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
-import { requireRole } from "~/server/auth/session.server";
+import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { countFailedOutbox } from "~/server/mail/outbox-admin.server";
 import { listEmailTemplates, saveEmailTemplate } from "~/server/mail/template-admin.server";
 import { sendTestEmail } from "~/server/mail/test-email.server";
 import { getSiteSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { formTiming } from "~/lib/admin/form-timing";
 
 const isTemplateName = (value: unknown): value is EmailTemplateName =>
   emailTemplateNames.includes(value as EmailTemplateName);
@@ -56,8 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "admin");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
   const name = formData.get("name");
   const back = `/admin/email-templates${isTemplateName(name) ? `?tab=${name}` : ""}`;
@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
   }
-  throw data("Action inconnue", { status: 400 });
+  unknownIntent();
 }
 
 type Template = Route.ComponentProps["loaderData"]["templates"][number];
@@ -255,8 +255,7 @@ function TemplateEditor({
       htmlContent: template.htmlContent,
       textContent: template.textContent,
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...formTiming,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: emailTemplateSchema }),
   });
 

@@ -1,5 +1,5 @@
 import { Loader2, RefreshCw, Send } from "lucide-react";
-import { data, Link, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/outbox";
 import { AdminError } from "~/components/admin/admin-error";
 import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
@@ -13,11 +13,12 @@ import { formatDateTime } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
 import { outboxListSpec, outboxStatusLabel } from "~/lib/outbox";
 import { readRowRef } from "~/lib/schemas/common";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { listOutbox, resendOutboxMessage } from "~/server/mail/outbox-admin.server";
 import { mailTransportKind } from "~/server/mail/transports.server";
 import { getSiteSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Boîte d'envoi | Back-office" }];
 
@@ -29,13 +30,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "admin");
+  const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  if (formData.get("intent") !== "resend") throw data("Action inconnue", { status: 400 });
+  if (formData.get("intent") !== "resend") unknownIntent();
   const ref = readRowRef(formData);
-  const resent = ref ? await resendOutboxMessage({ actor: user, ip: context.clientIp }, ref.id) : false;
+  const resent = ref ? await resendOutboxMessage(who, ref.id) : false;
   return redirectWithToast(
     back,
     resent

@@ -1,24 +1,23 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { FieldMetadata } from "@conform-to/react";
-import { ArrowDown, ArrowUp, Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Plus, Star } from "lucide-react";
 import { useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ChoiceField } from "~/components/admin/choice-field";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { EmptyState } from "~/components/admin/data-table";
+
+import { DataTable, EmptyState, RowActions, type Column } from "~/components/admin/data-table";
 import { Field, TextareaField, TextField, ToggleField } from "~/components/admin/fields";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { ImageField } from "~/components/admin/image-field";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
-import { DragHandle, SortableArea, useSavedOrder, useSortableItem } from "~/components/admin/sortable";
+import { useSavedOrder } from "~/components/admin/sortable";
 import { EXPERTISE_ICONS } from "~/components/site/home/expertise-grid";
 import { Icon } from "~/components/site/icon";
 import { imageUrlForWidth } from "~/components/site/responsive-image";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+
 import { cn } from "~/lib/cn";
 import { expertiseIcons, expertiseSizes, type ExpertiseIcon, type ExpertiseSize } from "~/lib/enums";
 import { readRowRef } from "~/lib/schemas/common";
@@ -31,8 +30,15 @@ import {
   expertiseTextColors,
 } from "~/lib/schemas/expertise";
 import { z } from "~/lib/zod";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
-import { requireRole } from "~/server/auth/session.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import {
+  deleteRowFromForm,
+  sameList,
+  saveFromForm,
+  saveRowFromForm,
+} from "~/server/admin/row-actions.server";
+import type { MutationContext } from "~/server/audit/mutation.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   createBlock,
   deleteBlock,
@@ -55,67 +61,60 @@ export async function loader({ request }: Route.LoaderArgs) {
 const reorderSchema = z.object({ ids: z.array(z.uuid()).min(1) });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "user");
   const formData = await request.formData();
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  const intent = formData.get("intent");
-  const failed = (description: string) =>
-    redirectWithToast(back, { type: "error", title: "Erreur", description });
-
-  if (intent === "create" || intent === "update") {
-    const submission = parseWithZod(formData, { schema: expertiseFormSchema });
-    if (submission.status !== "success") return replyInvalid(submission);
-    const ref = readRowRef(formData);
-    if (intent === "update" && !ref) return replyInvalid(submission, { formErrors: ["Bloc introuvable."] });
-    try {
-      if (intent === "create") await createBlock(who, submission.value);
-      else await updateBlock(who, ref!.id, submission.value, ref!.updatedAt);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return replyFailed(
-        submission,
-        error,
-        intent === "create"
-          ? expertiseMessages.createFailed(message)
-          : expertiseMessages.updateFailed(message),
-      );
-    }
-    return redirectWithToast(back, { title: intent === "create" ? "Bloc créé" : "Bloc mis à jour" });
+  switch (formData.get("intent")) {
+    case "create":
+      return saveFromForm(request, formData, expertiseFormSchema, {
+        save: (block) => createBlock(who, block),
+        done: { title: "Bloc créé" },
+        failed: (error) => expertiseMessages.createFailed(errorText(error)),
+      });
+    case "update":
+      return saveRowFromForm(request, formData, expertiseFormSchema, {
+        missing: "Bloc introuvable.",
+        save: (block, ref) => updateBlock(who, ref.id, block, ref.updatedAt),
+        done: { title: "Bloc mis à jour" },
+        failed: (error) => expertiseMessages.updateFailed(errorText(error)),
+      });
+    case "delete":
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteBlock(who, ref.id),
+        deleted: { title: "Bloc supprimé" },
+        gone: expertiseMessages.deleteFailed("bloc introuvable"),
+        failed: (error) => expertiseMessages.deleteFailed(errorText(error)),
+      });
+    case "reorder":
+    case "move":
+      return saveOrder(request, formData, who);
   }
+  unknownIntent();
+}
 
-  if (intent === "delete") {
-    const ref = readRowRef(formData);
-    try {
-      if (!ref) throw new Error("bloc introuvable");
-      await deleteBlock(who, ref.id);
-    } catch (error) {
-      logger.error({ err: error }, "expertise block delete failed");
-      return failed(expertiseMessages.deleteFailed(error instanceof Error ? error.message : String(error)));
-    }
-    return redirectWithToast(back, { title: "Bloc supprimé" });
-  }
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-  if (intent === "reorder" || intent === "move") {
-    try {
-      if (intent === "reorder") {
-        const parsed = reorderSchema.safeParse({ ids: formData.getAll("ids") });
-        if (!parsed.success) throw new Error("ordre illisible");
-        await reorderBlocks(who, parsed.data.ids);
-      } else {
-        const ref = readRowRef(formData);
-        const direction = formData.get("direction");
-        if (!ref || (direction !== "up" && direction !== "down")) throw new Error("déplacement illisible");
-        await moveBlock(who, ref.id, direction);
-      }
-    } catch (error) {
-      logger.warn({ err: error }, "expertise reorder refused");
-      return failed(expertiseMessages.reorderFailed);
+/** A drop (`reorder`, every id in its new order) or 'Monter' / 'Descendre' (`move`). */
+async function saveOrder(request: Request, formData: FormData, who: MutationContext) {
+  try {
+    if (formData.get("intent") === "reorder") {
+      const parsed = reorderSchema.safeParse({ ids: formData.getAll("ids") });
+      if (!parsed.success) throw new Error("ordre illisible");
+      await reorderBlocks(who, parsed.data.ids);
+    } else {
+      const ref = readRowRef(formData);
+      const direction = formData.get("direction");
+      if (!ref || (direction !== "up" && direction !== "down")) throw new Error("déplacement illisible");
+      await moveBlock(who, ref.id, direction);
     }
-    return redirectWithToast(back, { title: "Ordre mis à jour" });
+  } catch (error) {
+    logger.warn({ err: error }, "expertise reorder refused");
+    return redirectWithToast(sameList(request), {
+      type: "error",
+      title: "Erreur",
+      description: expertiseMessages.reorderFailed,
+    });
   }
-  throw new Response("Action inconnue", { status: 400 });
+  return redirectWithToast(sameList(request), { title: "Ordre mis à jour" });
 }
 
 type Block = Route.ComponentProps["loaderData"]["blocks"][number];
@@ -158,7 +157,8 @@ function BlockIcon({ block, className }: { block: Block; className?: string }) {
 
 type FormInput = z.input<typeof expertiseFormSchema>;
 
-function BlockDialog({ block }: { block?: Block }) {
+/** 'Ajouter un bloc', or the row's 'Modifier' (`trigger`) for `block`. */
+function BlockDialog({ block, trigger }: { block?: Block; trigger?: React.ReactElement }) {
   const defaultValue: Partial<FormInput> = block
     ? {
         title: block.title,
@@ -185,12 +185,7 @@ function BlockDialog({ block }: { block?: Block }) {
   return (
     <FormDialog
       trigger={
-        block ? (
-          <Button variant="ghost" size="sm">
-            <Pencil aria-hidden />
-            Modifier<span className="sr-only"> {block.title}</span>
-          </Button>
-        ) : (
+        trigger ?? (
           <Button>
             <Plus aria-hidden />
             Ajouter un bloc
@@ -290,23 +285,6 @@ function MoveButtons({ block, index, count }: { block: Block; index: number; cou
   );
 }
 
-function DeleteBlock({ block }: { block: Block }) {
-  return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-          <Trash2 aria-hidden />
-          Supprimer<span className="sr-only"> {block.title}</span>
-        </Button>
-      }
-      title="Confirmer la suppression"
-      description={`Êtes-vous sûr de vouloir supprimer le bloc « ${block.title} » ? Il disparaîtra de la page d'accueil. Cette action ne peut pas être annulée.`}
-      intent="delete"
-      fields={{ id: block.id }}
-    />
-  );
-}
-
 function Thumbnail({ block }: { block: Block }) {
   if (!block.imageUrl) return <span className="text-muted-foreground">—</span>;
   return (
@@ -331,85 +309,6 @@ function Featured({ block }: { block: Block }) {
   );
 }
 
-type RowProps = { block: Block; index: number; count: number; sortable: boolean };
-
-function TableRowItem({ block, index, count, sortable }: RowProps) {
-  const { setNodeRef, style, isDragging, handle } = useSortableItem(block.id);
-  return (
-    <TableRow ref={setNodeRef} style={style} className={cn(isDragging && "bg-accent shadow-lg")}>
-      <TableCell className="w-px whitespace-nowrap">
-        <div className="flex items-center gap-1">
-          {sortable ? <DragHandle {...handle} label={`Déplacer ${block.title}`} /> : null}
-          <span className="w-6 text-center tabular-nums">{index + 1}</span>
-          {sortable ? <MoveButtons block={block} index={index} count={count} /> : null}
-        </div>
-      </TableCell>
-      <TableCell>
-        <BlockIcon block={block} />
-      </TableCell>
-      <TableCell className="font-medium">{block.title}</TableCell>
-      <TableCell className="max-w-[280px]">
-        <span className="line-clamp-2 text-muted-foreground">{block.description}</span>
-      </TableCell>
-      <TableCell>
-        <Thumbnail block={block} />
-      </TableCell>
-      <TableCell>{expertiseSizeLabels[block.size as ExpertiseSize] ?? block.size}</TableCell>
-      <TableCell>
-        <Featured block={block} />
-      </TableCell>
-      <TableCell className="w-px whitespace-nowrap">
-        <div className="flex gap-1">
-          <BlockDialog block={block} />
-          <DeleteBlock block={block} />
-        </div>
-      </TableCell>
-    </TableRow>
-  );
-}
-
-function CardItem({ block, index, count, sortable }: RowProps) {
-  const { setNodeRef, style, isDragging, handle } = useSortableItem(block.id);
-  return (
-    <li
-      ref={setNodeRef}
-      style={style}
-      className={cn("flex flex-col gap-3 rounded-lg border bg-card p-4", isDragging && "shadow-lg")}
-    >
-      <div className="flex items-start gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-secondary">
-          <BlockIcon block={block} className="size-5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <p className="font-medium">
-            <span className="text-muted-foreground tabular-nums">{index + 1}. </span>
-            {block.title}
-          </p>
-          <p className="mt-1 line-clamp-3 text-sm text-muted-foreground">{block.description}</p>
-        </div>
-        {sortable ? <DragHandle {...handle} label={`Déplacer ${block.title}`} /> : null}
-      </div>
-      <dl className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1.5 text-sm">
-        <dt className="text-muted-foreground">Image</dt>
-        <dd>
-          <Thumbnail block={block} />
-        </dd>
-        <dt className="text-muted-foreground">Taille</dt>
-        <dd>{expertiseSizeLabels[block.size as ExpertiseSize] ?? block.size}</dd>
-        <dt className="text-muted-foreground">À la une</dt>
-        <dd>
-          <Featured block={block} />
-        </dd>
-      </dl>
-      <div className="flex flex-wrap items-center gap-2 border-t pt-3">
-        {sortable ? <MoveButtons block={block} index={index} count={count} /> : null}
-        <BlockDialog block={block} />
-        <DeleteBlock block={block} />
-      </div>
-    </li>
-  );
-}
-
 /** The blocks in the order shown: the server's, or the ones just dropped while they are saved. */
 function useBlockOrder(blocks: Block[]) {
   const fetcher = useFetcher();
@@ -430,9 +329,54 @@ export default function ExpertiseScreen({ loaderData }: Route.ComponentProps) {
   const { ordered, save } = useBlockOrder(blocks);
   // A filtered list is not the whole order: reordering waits for the search to be cleared.
   const sortable = !searchParams.get("q");
-  const ids = ordered.map((block) => block.id);
-  const label = (id: string) => ordered.find((block) => block.id === id)?.title ?? "Bloc";
-  const rowProps = (block: Block, index: number) => ({ block, index, count: ordered.length, sortable });
+  const position = new Map(ordered.map((block, index) => [block.id, index]));
+  const columns: Column<Block>[] = [
+    {
+      id: "order",
+      header: "Ordre",
+      className: "w-px whitespace-nowrap",
+      cell: (block) => {
+        const index = position.get(block.id)!;
+        return (
+          <div className="flex items-center gap-1">
+            <span className="w-6 text-center tabular-nums">{index + 1}</span>
+            {sortable ? <MoveButtons block={block} index={index} count={ordered.length} /> : null}
+          </div>
+        );
+      },
+    },
+    { id: "icon", header: "Icône", cell: (block) => <BlockIcon block={block} /> },
+    { id: "title", header: "Titre", card: "title", className: "font-medium", cell: (block) => block.title },
+    {
+      id: "description",
+      header: "Description",
+      className: "max-w-[280px]",
+      cell: (block) => <span className="line-clamp-2 text-muted-foreground">{block.description}</span>,
+    },
+    { id: "image", header: "Image", cell: (block) => <Thumbnail block={block} /> },
+    {
+      id: "size",
+      header: "Taille",
+      cell: (block) => expertiseSizeLabels[block.size as ExpertiseSize] ?? block.size,
+    },
+    { id: "featured", header: "À la une", cell: (block) => <Featured block={block} /> },
+    {
+      id: "actions",
+      header: "Actions",
+      card: "actions",
+      className: "w-px whitespace-nowrap",
+      cell: (block) => (
+        <RowActions
+          name={block.title}
+          edit={(trigger) => <BlockDialog block={block} trigger={trigger} />}
+          remove={{
+            id: block.id,
+            description: `Êtes-vous sûr de vouloir supprimer le bloc « ${block.title} » ? Il disparaîtra de la page d'accueil. Cette action ne peut pas être annulée.`,
+          }}
+        />
+      ),
+    },
+  ];
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
@@ -447,48 +391,21 @@ export default function ExpertiseScreen({ loaderData }: Route.ComponentProps) {
       {!sortable && ordered.length > 0 ? (
         <p className="text-sm text-muted-foreground">Effacez la recherche pour changer l'ordre des blocs.</p>
       ) : null}
-      {ordered.length === 0 ? (
-        <EmptyState
-          title={q ? "Aucun bloc ne correspond à cette recherche." : "Aucun pôle d'expertise pour l'instant."}
-          action={q ? null : <BlockDialog />}
-        />
-      ) : (
-        <>
-          <div className="hidden rounded-lg border bg-card md:block">
-            <SortableArea ids={ids} label={label} onReorder={save} disabled={!sortable}>
-              <Table>
-                <caption className="sr-only">Pôles d'expertise</caption>
-                <TableHeader>
-                  <TableRow className="hover:bg-transparent">
-                    <TableHead>Ordre</TableHead>
-                    <TableHead>Icône</TableHead>
-                    <TableHead>Titre</TableHead>
-                    <TableHead>Description</TableHead>
-                    <TableHead>Image</TableHead>
-                    <TableHead>Taille</TableHead>
-                    <TableHead>À la une</TableHead>
-                    <TableHead>Actions</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {ordered.map((block, index) => (
-                    <TableRowItem key={block.id} {...rowProps(block, index)} />
-                  ))}
-                </TableBody>
-              </Table>
-            </SortableArea>
-          </div>
-          <div className="md:hidden">
-            <SortableArea ids={ids} label={label} onReorder={save} disabled={!sortable}>
-              <ul className="flex flex-col gap-3" aria-label="Pôles d'expertise">
-                {ordered.map((block, index) => (
-                  <CardItem key={block.id} {...rowProps(block, index)} />
-                ))}
-              </ul>
-            </SortableArea>
-          </div>
-        </>
-      )}
+      <DataTable
+        caption="Pôles d'expertise"
+        rows={ordered}
+        rowKey={(block) => block.id}
+        columns={columns}
+        reorder={{ label: (block) => block.title, onReorder: save, disabled: !sortable }}
+        empty={
+          <EmptyState
+            title={
+              q ? "Aucun bloc ne correspond à cette recherche." : "Aucun pôle d'expertise pour l'instant."
+            }
+            action={q ? null : <BlockDialog />}
+          />
+        }
+      />
     </div>
   );
 }

@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { PageHeader } from "~/components/admin/page-header";
 import { TrackingForm } from "~/components/admin/tracking-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { trackingSchema } from "~/lib/schemas/tracking";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { getTrackingForm, saveTrackingSettings } from "~/server/analytics/tracking-admin.server";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Balises de suivi | Back-office" }];
@@ -20,14 +20,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Saves the tracking record, for this screen and the SEO screen's card (`returnTo`). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "admin");
+  const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
-  if (formData.get("intent") !== "save-tracking") throw data("Action inconnue", { status: 400 });
+  if (formData.get("intent") !== "save-tracking") unknownIntent();
   const back = formData.get("returnTo") === "/admin/seo" ? "/admin/seo" : "/admin/gtm";
   const submission = parseWithZod(formData, { schema: trackingSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   try {
-    await saveTrackingSettings({ actor: user, ip: context.clientIp }, submission.value);
+    await saveTrackingSettings(who, submission.value);
   } catch (error) {
     return replyFailed(submission, error, "Échec de la mise à jour des paramètres GTM");
   }

@@ -1,4 +1,4 @@
-import { ImagePlus, Link2, Trash2 } from "lucide-react";
+import { ImagePlus, Link2 } from "lucide-react";
 import { useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { toast } from "sonner";
@@ -6,7 +6,13 @@ import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { BatchUploadList, useBatchUpload } from "~/components/admin/batch-upload";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import {
+  DataTable,
+  DeleteRowButton,
+  EmptyState,
+  Pagination,
+  type Column,
+} from "~/components/admin/data-table";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { imageUrlForWidth } from "~/components/site/responsive-image";
@@ -32,17 +38,17 @@ import {
 import { formatShortDate } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
 import { hasRole } from "~/lib/roles";
-import { readRowRef } from "~/lib/schemas/common";
 import { galleryMessages } from "~/lib/schemas/project";
-import { requireRole } from "~/server/auth/session.server";
-import { logger } from "~/server/logger.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   deleteFromLibrary,
   listLibrary,
   MediaInUseError,
   mediaListSpec,
 } from "~/server/media/library.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { deleteRowFromForm } from "~/server/admin/row-actions.server";
+import { MissingRowError } from "~/server/audit/mutation.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Médiathèque | Back-office" }];
 
@@ -53,35 +59,25 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
+  const { who } = await requireActor(request, context, "user");
   const formData = await request.formData();
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
-  const ref = readRowRef(formData);
-  try {
-    if (!ref || !(await deleteFromLibrary(ref.id, { actor: user, ip: context.clientIp })))
-      return redirectWithToast(back, {
-        type: "error",
-        title: "Erreur",
-        description: "Cette image n'existe plus.",
+  switch (formData.get("intent")) {
+    case "delete":
+      return deleteRowFromForm(request, formData, {
+        remove: async (ref) => {
+          if (!(await deleteFromLibrary(ref.id, who))) throw new MissingRowError("media", ref.id);
+        },
+        deleted: { title: "Image supprimée" },
+        gone: "Cette image n'existe plus.",
+        failed: "Une erreur est survenue lors de la suppression de l'image.",
+        // Content took the image up after the page was shown: the server has the last word.
+        refuse: (error) =>
+          error instanceof MediaInUseError
+            ? { title: "Impossible de supprimer", description: error.message }
+            : undefined,
       });
-  } catch (error) {
-    // Content took the image up after the page was shown: the server has the last word.
-    if (error instanceof MediaInUseError)
-      return redirectWithToast(back, {
-        type: "error",
-        title: "Impossible de supprimer",
-        description: error.message,
-      });
-    logger.error({ err: error }, "library delete failed");
-    return redirectWithToast(back, {
-      type: "error",
-      title: "Erreur",
-      description: "Une erreur est survenue lors de la suppression de l'image.",
-    });
   }
-  return redirectWithToast(back, { title: "Image supprimée" });
+  unknownIntent();
 }
 
 type Entry = Route.ComponentProps["loaderData"]["media"]["items"][number];
@@ -136,12 +132,7 @@ function fileName(entry: Entry) {
 }
 
 function DeleteAction({ entry }: { entry: Entry }) {
-  const trigger = (
-    <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-      <Trash2 aria-hidden />
-      Supprimer<span className="sr-only"> {fileName(entry)}</span>
-    </Button>
-  );
+  const trigger = <DeleteRowButton name={fileName(entry)} />;
   if (entry.usages.length === 0)
     return (
       <ConfirmDialog

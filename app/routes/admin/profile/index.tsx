@@ -26,6 +26,7 @@ import { TwoFactorCard } from "~/components/admin/two-factor-card";
 import { requireRole } from "~/server/auth/session.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { formTiming } from "~/lib/admin/form-timing";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profil | Back-office" }];
 
@@ -195,8 +196,7 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
       navigation.state === "idle" && actionData && !("twoFactor" in actionData)
         ? actionData.result
         : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...formTiming,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
   });
 

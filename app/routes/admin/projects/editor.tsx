@@ -33,7 +33,7 @@ import {
   projectSubmitErrors,
   type ProjectFormInput,
 } from "~/lib/schemas/project";
-import { replyFailed, replyInvalid, replyProblem } from "~/server/admin/form-replies.server";
+import { replyFailed, replyFormProblem, replyInvalid } from "~/server/admin/form-replies.server";
 import { restoreFromForm } from "~/server/admin/restore.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
 import { requireRole } from "~/server/auth/session.server";
@@ -143,7 +143,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof SlugTakenError)
       return replyInvalid(submission, { fieldErrors: { slug: [error.message] } });
     if (error instanceof MissingRowError)
-      return replyProblem(submission, 404, "Erreur lors de la mise à jour: ce projet a été supprimé.");
+      return replyFormProblem(submission, 404, "Erreur lors de la mise à jour: ce projet a été supprimé.");
     return replyFailed(
       submission,
       error,

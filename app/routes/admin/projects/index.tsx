@@ -1,9 +1,8 @@
-import { Eye, ExternalLink, Pencil, Plus, Trash2, Zap } from "lucide-react";
+import { Plus, Zap } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -12,9 +11,10 @@ import { formatShortDate } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
 import { publicPath } from "~/lib/public-paths";
 import { projectListSpec } from "~/lib/schemas/project";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { deleteProject, listProjectCategories, listProjects } from "~/server/projects/projects.server";
-import { deleteListRow } from "~/server/admin/list-actions.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { deleteRowFromForm } from "~/server/admin/row-actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Projets | Back-office" }];
 
@@ -26,13 +26,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
-  const remove = (id: string) => deleteProject({ actor: user, ip: context.clientIp }, id);
-  return deleteListRow(request, await request.formData(), remove, {
-    deleted: { title: "Projet supprimé" },
-    gone: "Ce projet n'existe plus.",
-    failed: "Une erreur est survenue lors de la suppression du projet",
-  });
+  const { who } = await requireActor(request, context, "user");
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "delete":
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteProject(who, ref.id),
+        deleted: { title: "Projet supprimé" },
+        gone: "Ce projet n'existe plus.",
+        failed: "Une erreur est survenue lors de la suppression du projet",
+      });
+  }
+  unknownIntent();
 }
 
 type ProjectRow = Route.ComponentProps["loaderData"]["projects"]["items"][number];
@@ -76,41 +81,19 @@ const columns: Column<ProjectRow>[] = [
     card: "actions",
     className: "w-px whitespace-nowrap",
     cell: (project) => (
-      <div className="flex flex-wrap gap-1 md:flex-nowrap">
-        <Button asChild variant="ghost" size="sm">
-          <Link to={`/admin/projects/edit/${project.id}`}>
-            <Pencil aria-hidden />
-            Modifier<span className="sr-only"> {project.title}</span>
-          </Link>
-        </Button>
-        {project.status === "published" ? (
-          <Button asChild variant="ghost" size="sm">
-            <a href={publicPath("projects", project.slug)} target="_blank" rel="noreferrer">
-              <ExternalLink aria-hidden />
-              Voir<span className="sr-only"> {project.title} sur le site (nouvel onglet)</span>
-            </a>
-          </Button>
-        ) : (
-          <Button asChild variant="ghost" size="sm">
-            <a href={`/admin/projects/preview/${project.id}`} target="_blank" rel="noreferrer">
-              <Eye aria-hidden />
-              Aperçu<span className="sr-only"> de {project.title} (nouvel onglet)</span>
-            </a>
-          </Button>
-        )}
-        <ConfirmDialog
-          trigger={
-            <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-              <Trash2 aria-hidden />
-              Supprimer<span className="sr-only"> {project.title}</span>
-            </Button>
-          }
-          title="Confirmer la suppression"
-          description={`Êtes-vous sûr de vouloir supprimer le projet « ${project.title} » et sa galerie ? Cette action ne peut pas être annulée.`}
-          intent="delete"
-          fields={{ id: project.id }}
-        />
-      </div>
+      <RowActions
+        name={project.title}
+        edit={`/admin/projects/edit/${project.id}`}
+        preview={
+          project.status === "published"
+            ? { href: publicPath("projects", project.slug), live: true }
+            : { href: `/admin/projects/preview/${project.id}` }
+        }
+        remove={{
+          id: project.id,
+          description: `Êtes-vous sûr de vouloir supprimer le projet « ${project.title} » et sa galerie ? Cette action ne peut pas être annulée.`,
+        }}
+      />
     ),
   },
 ];

@@ -16,11 +16,12 @@ import { formatBytes } from "~/lib/admin/media";
 import type { FormAnswer } from "~/lib/form-answer";
 import { QUICK_CREATE_PREFIX, quickCreateSchema } from "~/lib/schemas/project";
 import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { InvalidUploadError } from "~/server/media/images.server";
 import { readPhotoForm } from "~/server/media/photo-form.server";
 import { quickCreateProject } from "~/server/projects/quick-create.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { formTiming } from "~/lib/admin/form-timing";
 
 export const meta: Route.MetaFunction = () => [{ title: "Création rapide de projet | Back-office" }];
 
@@ -33,8 +34,7 @@ const DRAFT_FAILED = "Impossible de créer le projet en brouillon.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Before the body is read: an anonymous upload is never parsed.
-  const user = await requireRole(request, "user");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "user");
   let read: Awaited<ReturnType<typeof readPhotoForm>>;
   try {
     read = await readPhotoForm(request, who);
@@ -78,8 +78,7 @@ export default function QuickCreateScreen() {
   const [form, fields] = useForm({
     id: "quick-create",
     lastResult: answer?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...formTiming,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: quickCreateSchema }),
     // With JavaScript the photos go first, one by one with their progress, then the title and
     // their addresses; without it the browser posts everything in one request.

@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ExternalLink, Loader2 } from "lucide-react";
 import { useState } from "react";
-import { data, Form, useActionData, useFetcher, useNavigation } from "react-router";
+import { Form, useActionData, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ErrorList, Field, FormErrors } from "~/components/admin/fields";
@@ -27,9 +27,9 @@ import {
   sitemapRowSchema,
   type RobotsInput,
 } from "~/lib/schemas/seo";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { getTrackingForm } from "~/server/analytics/tracking-admin.server";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   getRobotsSettings,
   listSitemapSettings,
@@ -37,6 +37,7 @@ import {
   saveSitemapRow,
 } from "~/server/seo/seo-admin.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { formTiming } from "~/lib/admin/form-timing";
 
 export const meta: Route.MetaFunction = () => [{ title: "SEO | Back-office" }];
 
@@ -52,8 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "admin");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
   switch (formData.get("intent")) {
     case "save-sitemap-row": {
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
   }
-  throw data("Action inconnue", { status: 400 });
+  unknownIntent();
 }
 
 type SitemapRow = Route.ComponentProps["loaderData"]["sitemap"][number];
@@ -273,8 +273,7 @@ function RobotsForm({ robots }: { robots: Route.ComponentProps["loaderData"]["ro
     id: formId,
     lastResult: answer && "result" in answer ? answer.result : undefined,
     defaultValue: { content: robots.content },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...formTiming,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: robotsSchema }),
   });
   return (

@@ -11,11 +11,12 @@ import {
   ToggleRight,
   TriangleAlert,
 } from "lucide-react";
-import { useEffect, useState } from "react";
-import { data, Form, useActionData, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { useState } from "react";
+import { Form, useActionData, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
+import { useAnswerToast } from "~/components/admin/answer-toast";
 import { FormErrors, TextareaField, TextField, ToggleField } from "~/components/admin/fields";
 import { PageHeader } from "~/components/admin/page-header";
 import { ResponsiveTabs, type ResponsiveSection } from "~/components/admin/responsive-tabs";
@@ -33,12 +34,14 @@ import {
   type SecretField as SecretName,
   type SiteSettingsInput,
 } from "~/lib/schemas/site-settings";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
-import { requireRole } from "~/server/auth/session.server";
+import type { FormAnswer, ProblemAnswer } from "~/lib/form-answer";
+import { replyFailed, replyInvalid, replyProblem, unknownIntent } from "~/server/admin/form-replies.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { clearPageCacheEverywhere, setCacheEnabled } from "~/server/cache/cache-controls.server";
 import { getSiteSettings } from "~/server/settings.server";
 import { readSettingsForm, saveSiteSettings } from "~/server/settings/settings-form.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { formTiming } from "~/lib/admin/form-timing";
 
 const TABS = ["company", "email", "social", "seo", "features", "apiKeys"] as const;
 type Tab = (typeof TABS)[number];
@@ -56,8 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const hideSecrets = { hideFields: [...SECRET_FIELDS] };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "admin");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
   const tab = formData.get("tab");
   const back = `/admin/settings${isTab(tab) && tab !== "company" ? `?tab=${tab}` : ""}`;
@@ -87,10 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       try {
         await setCacheEnabled(who, enabled);
       } catch (error) {
-        return data(
-          { cacheError: `Impossible de mettre à jour les paramètres de cache: ${reasonOf(error)}` },
-          { status: 500 },
-        );
+        return replyProblem(`Impossible de mettre à jour les paramètres de cache: ${reasonOf(error)}`, 500);
       }
       return redirectWithToast(back, {
         title: enabled ? "Cache activé" : "Cache désactivé",
@@ -100,12 +99,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "cache-clear": {
       const settings = await getSiteSettings();
       if (!settings?.enableCache) {
-        return data({ cacheError: "Impossible de vider le cache: le cache est désactivé" }, { status: 409 });
+        return replyProblem("Impossible de vider le cache: le cache est désactivé", 409);
       }
       try {
         await clearPageCacheEverywhere(who);
       } catch (error) {
-        return data({ cacheError: `Impossible de vider le cache: ${reasonOf(error)}` }, { status: 500 });
+        return replyProblem(`Impossible de vider le cache: ${reasonOf(error)}`, 500);
       }
       return redirectWithToast(back, {
         title: "Cache vidé",
@@ -113,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
   }
-  throw data("Action inconnue", { status: 400 });
+  unknownIntent();
 }
 
 function reasonOf(error: unknown) {
@@ -126,7 +125,8 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
   const { values, secrets, cacheEnabled } = loaderData;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const answer = useActionData<typeof action>();
+  // The page's own form posts only "save"; the cache card's answers go to its fetcher.
+  const answer = useActionData<FormAnswer>();
   const [tab, setTab] = useState<Tab>(loaderData.tab);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set([loaderData.tab]));
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -135,10 +135,9 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
 
   const [form, fields] = useForm<SiteSettingsInput>({
     id: formId,
-    lastResult: answer && "result" in answer ? answer.result : undefined,
+    lastResult: answer?.result,
     defaultValue: values as never,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...formTiming,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: siteSettingsSchema }),
   });
 
@@ -505,15 +504,12 @@ function MissingKeyWarnings({ loaderData }: { loaderData: LoaderData }) {
  * on its own, at once, outside the settings form.
  */
 function CacheCard({ enabled, tab }: { enabled: boolean; tab: Tab }) {
-  const fetcher = useFetcher<{ cacheError?: string }>();
+  const fetcher = useFetcher<ProblemAnswer>();
   const busy = fetcher.state !== "idle";
   const pendingIntent = fetcher.formData?.get("intent");
   const shown =
     pendingIntent === "cache-toggle" ? fetcher.formData?.get("features.enableCache") === "on" : enabled;
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.cacheError)
-      toast.error("Erreur", { description: fetcher.data.cacheError });
-  }, [fetcher.state, fetcher.data]);
+  useAnswerToast(fetcher.data);
   return (
     <SectionCard
       title="Cache des pages"

@@ -1,9 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Ban, KeyRound, Pencil, Plus, RotateCcw, Trash2 } from "lucide-react";
+import { Ban, KeyRound, Plus, RotateCcw } from "lucide-react";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, type Column } from "~/components/admin/data-table";
+import { DataTable, EmptyState, RowActions, type Column } from "~/components/admin/data-table";
 import { SelectField, TextField } from "~/components/admin/fields";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { PageHeader } from "~/components/admin/page-header";
@@ -15,10 +14,10 @@ import { userRoles, type UserRole } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
 import { userRoleLabels } from "~/lib/roles";
 import { createUserSchema, editUserSchema } from "~/lib/schemas/users";
-import { z } from "~/lib/zod";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { deleteRowFromForm, rowActionFromForm, saveFromForm } from "~/server/admin/row-actions.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   createUser,
   deleteUser,
@@ -30,8 +29,6 @@ import {
 } from "~/server/auth/manage-users.server";
 import { resetSecondFactor } from "~/server/auth/two-factor.server";
 import { AccountError } from "~/server/auth/users.server";
-import { logger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Utilisateurs | Back-office" }];
 
@@ -48,91 +45,62 @@ function refusalMessage(error: unknown): string | null {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "admin");
-  const who = { actor: user, ip: context.clientIp };
+  const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
-  const url = new URL(request.url);
-  const back = url.pathname + url.search;
-
   switch (formData.get("intent")) {
-    case "create": {
-      const submission = parseWithZod(formData, { schema: createUserSchema });
-      if (submission.status !== "success") return replyInvalid(submission);
-      try {
-        await createUser(who, submission.value);
-      } catch (error) {
-        const message = refusalMessage(error);
-        if (message) return replyInvalid(submission, { formErrors: [message] });
-        return replyFailed(submission, error, "Impossible de créer l'utilisateur.");
-      }
-      return redirectWithToast(back, { title: "Utilisateur créé" });
-    }
-    case "update": {
-      const submission = parseWithZod(formData, { schema: editUserSchema });
-      if (submission.status !== "success") return replyInvalid(submission);
-      try {
-        await updateUser(who, submission.value);
-      } catch (error) {
-        const message = refusalMessage(error);
-        if (message) return replyInvalid(submission, { formErrors: [message] });
-        return replyFailed(submission, error, "Impossible de mettre à jour l'utilisateur.");
-      }
-      return redirectWithToast(back, { title: "Utilisateur modifié" });
-    }
-    case "delete": {
-      const id = z.uuid().safeParse(formData.get("id"));
-      try {
-        if (!id.success) throw new MissingRowError("users", String(formData.get("id")));
-        await deleteUser(who, id.data);
-      } catch (error) {
-        const message = refusalMessage(error);
-        if (!message) logger.error({ err: error }, "user deletion failed");
-        return redirectWithToast(back, {
-          type: "error",
-          title: "Erreur",
-          description: message ?? "Impossible de supprimer l'utilisateur.",
-        });
-      }
-      return redirectWithToast(back, { title: "Utilisateur supprimé" });
-    }
+    case "create":
+      return saveFromForm(request, formData, createUserSchema, {
+        save: (account) => createUser(who, account),
+        refuse: formRefusal,
+        done: { title: "Utilisateur créé" },
+        failed: "Impossible de créer l'utilisateur.",
+      });
+    case "update":
+      return saveFromForm(request, formData, editUserSchema, {
+        save: (account) => updateUser(who, account),
+        refuse: formRefusal,
+        done: { title: "Utilisateur modifié" },
+        failed: "Impossible de mettre à jour l'utilisateur.",
+      });
+    case "delete":
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteUser(who, ref.id),
+        deleted: { title: "Utilisateur supprimé" },
+        gone: "Cet utilisateur n'existe plus.",
+        failed: "Impossible de supprimer l'utilisateur.",
+        refuse: toastRefusal,
+      });
     case "suspend":
     case "reactivate": {
       const suspend = formData.get("intent") === "suspend";
-      const id = z.uuid().safeParse(formData.get("id"));
-      try {
-        if (!id.success) throw new MissingRowError("users", String(formData.get("id")));
-        await setSuspended(who, id.data, suspend);
-      } catch (error) {
-        const message = refusalMessage(error);
-        if (!message) logger.error({ err: error }, "user suspension failed");
-        return redirectWithToast(back, {
-          type: "error",
-          title: "Erreur",
-          description:
-            message ??
-            (suspend ? "Impossible de suspendre le compte." : "Impossible de réactiver le compte."),
-        });
-      }
-      return redirectWithToast(back, { title: suspend ? "Compte suspendu" : "Compte réactivé" });
+      return rowActionFromForm(request, formData, {
+        act: (ref) => setSuspended(who, ref.id, suspend),
+        done: { title: suspend ? "Compte suspendu" : "Compte réactivé" },
+        gone: "Cet utilisateur n'existe plus.",
+        failed: suspend ? "Impossible de suspendre le compte." : "Impossible de réactiver le compte.",
+        refuse: toastRefusal,
+      });
     }
-    case "reset-two-factor": {
-      const id = z.uuid().safeParse(formData.get("id"));
-      try {
-        if (!id.success) throw new MissingRowError("users", String(formData.get("id")));
-        await resetSecondFactor(who, id.data);
-      } catch (error) {
-        const message = refusalMessage(error);
-        if (!message) logger.error({ err: error }, "second factor reset failed");
-        return redirectWithToast(back, {
-          type: "error",
-          title: "Erreur",
-          description: message ?? "Impossible de réinitialiser la double authentification.",
-        });
-      }
-      return redirectWithToast(back, { title: "Double authentification réinitialisée" });
-    }
+    case "reset-two-factor":
+      return rowActionFromForm(request, formData, {
+        act: (ref) => resetSecondFactor(who, ref.id),
+        done: { title: "Double authentification réinitialisée" },
+        gone: "Cet utilisateur n'existe plus.",
+        failed: "Impossible de réinitialiser la double authentification.",
+        refuse: toastRefusal,
+      });
   }
-  throw new Response("Action inconnue", { status: 400 });
+  unknownIntent();
+}
+
+function formRefusal(error: unknown) {
+  const message = refusalMessage(error);
+  return message ? { formErrors: [message] } : undefined;
+}
+
+function toastRefusal(error: unknown) {
+  const message = refusalMessage(error);
+  return message ? { title: "Erreur", description: message } : undefined;
 }
 
 const roleOptions = userRoles.map((role) => ({ value: role, label: userRoleLabels[role] }));
@@ -168,15 +136,10 @@ function CreateUserDialog() {
   );
 }
 
-function EditUserDialog({ user }: { user: UserListItem }) {
+function EditUserDialog({ user, trigger }: { user: UserListItem; trigger: React.ReactElement }) {
   return (
     <FormDialog
-      trigger={
-        <Button variant="ghost" size="sm">
-          <Pencil aria-hidden />
-          Modifier<span className="sr-only"> {user.email}</span>
-        </Button>
-      }
+      trigger={trigger}
       title="Modifier l'utilisateur"
       description="Changer le rôle ou le mot de passe met fin aux sessions ouvertes de ce compte."
       schema={editUserSchema}
@@ -255,8 +218,20 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
       card: "actions",
       className: "w-px whitespace-nowrap",
       cell: (u) => (
-        <div className="flex flex-wrap gap-1">
-          <EditUserDialog user={u} />
+        <RowActions
+          name={u.email}
+          edit={(trigger) => <EditUserDialog user={u} trigger={trigger} />}
+          remove={
+            // Nobody deletes their own account here.
+            u.id === currentUserId
+              ? undefined
+              : {
+                  id: u.id,
+                  title: "Êtes-vous sûr ?",
+                  description: `Le compte ${u.email} sera supprimé. Cette action est définitive et irréversible.`,
+                }
+          }
+        >
           {u.twoFactorEnabled && u.id !== currentUserId ? (
             <ConfirmDialog
               trigger={
@@ -305,21 +280,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
               pendingLabel="Suspension..."
             />
           )}
-          {u.id === currentUserId ? null : (
-            <ConfirmDialog
-              trigger={
-                <Button variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-                  <Trash2 aria-hidden />
-                  Supprimer<span className="sr-only"> {u.email}</span>
-                </Button>
-              }
-              title="Êtes-vous sûr ?"
-              description={`Le compte ${u.email} sera supprimé. Cette action est définitive et irréversible.`}
-              intent="delete"
-              fields={{ id: u.id }}
-            />
-          )}
-        </div>
+        </RowActions>
       ),
     },
   ];

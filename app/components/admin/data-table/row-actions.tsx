@@ -1,0 +1,118 @@
+import { ExternalLink, Eye, Pencil, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { ConfirmDialog } from "../confirm-dialog";
+
+type Compact = { compact?: boolean };
+
+/**
+ * The content of one row action's button: its icon, its verb, and the row's `name` for screen
+ * readers ("Supprimer Jean Dupont"). `compact` shows the icon alone, the verb as a tooltip.
+ */
+function ActionLabel({
+  icon,
+  verb,
+  name,
+  compact,
+}: { icon: React.ReactNode; verb: string; name: string } & Compact) {
+  return (
+    <>
+      {icon}
+      <span className={compact ? "sr-only" : undefined}>{verb}</span>
+      <span className="sr-only"> {name}</span>
+    </>
+  );
+}
+
+const buttonProps = (verb: string, compact?: boolean) =>
+  ({ variant: "ghost", size: compact ? "icon" : "sm", title: compact ? verb : undefined }) as const;
+
+/**
+ * The red 'Supprimer' of a row, alone: the trigger of a confirmation (`RowActions` has it
+ * already; a screen whose delete asks something else gives it to its own dialog).
+ */
+export function DeleteRowButton({
+  name,
+  compact,
+  ...props
+}: { name: string } & Compact & React.ComponentProps<"button">) {
+  return (
+    <Button
+      {...buttonProps("Supprimer", compact)}
+      {...props}
+      className={cn("text-red-300 hover:text-red-200", props.className)}
+    >
+      <ActionLabel icon={<Trash2 aria-hidden />} verb="Supprimer" name={name} compact={compact} />
+    </Button>
+  );
+}
+
+/**
+ * A row's actions, as its screen needs them, in one order: edit (a page, or a dialog opened by
+ * the 'Modifier' button given to `edit`), preview in a new tab ('Aperçu', or 'Voir' for the live
+ * page), the screen's own (`children`), then delete behind its confirmation, posting
+ * `intent=delete` and the row's `id` (+ `fields`) to the route's action (`deleteRowFromForm`).
+ *
+ *   <RowActions name={author.name}
+ *     edit={(trigger) => <AuthorDialog author={author} trigger={trigger} />}
+ *     remove={{ id: author.id, description: `Êtes-vous sûr de vouloir supprimer l'auteur « ${author.name} » ? …` }} />
+ *   <RowActions name={`« ${article.title} »`} compact edit={`/admin/blog/edit/${article.id}`}
+ *     preview={{ href: `/admin/blog/preview/${article.id}` }} remove={…} />
+ */
+export function RowActions({
+  name,
+  compact,
+  edit,
+  preview,
+  remove,
+  children,
+}: {
+  /** The row as screen readers hear it after each verb. */
+  name: string;
+  /** Icons only (with tooltips), for lists with many columns. */
+  compact?: boolean;
+  edit?: string | ((trigger: React.ReactElement) => React.ReactNode);
+  /** `live`: the public page ('Voir … sur le site'); else a preview ('Aperçu de …'). */
+  preview?: { href: string; live?: boolean };
+  /** The confirmation's question (`title`: 'Confirmer la suppression' unless the spec says otherwise). */
+  remove?: { id: string; description: React.ReactNode; title?: string; fields?: Record<string, string> };
+  children?: React.ReactNode;
+}) {
+  const editLabel = (
+    <ActionLabel icon={<Pencil aria-hidden />} verb="Modifier" name={name} compact={compact} />
+  );
+  return (
+    <div className="flex flex-wrap gap-1 md:flex-nowrap">
+      {typeof edit === "string" ? (
+        <Button asChild {...buttonProps("Modifier", compact)}>
+          <Link to={edit}>{editLabel}</Link>
+        </Button>
+      ) : edit ? (
+        edit(<Button {...buttonProps("Modifier", compact)}>{editLabel}</Button>)
+      ) : null}
+      {preview ? (
+        <Button asChild {...buttonProps(preview.live ? "Voir" : "Aperçu", compact)}>
+          <a href={preview.href} target="_blank" rel="noreferrer">
+            <ActionLabel
+              icon={preview.live ? <ExternalLink aria-hidden /> : <Eye aria-hidden />}
+              verb={preview.live ? "Voir" : "Aperçu"}
+              name={preview.live ? `${name} sur le site (nouvel onglet)` : `de ${name} (nouvel onglet)`}
+              compact={compact}
+            />
+          </a>
+        </Button>
+      ) : null}
+      {children}
+      {remove ? (
+        <ConfirmDialog
+          trigger={<DeleteRowButton name={name} compact={compact} />}
+          title={remove.title ?? "Confirmer la suppression"}
+          description={remove.description}
+          intent="delete"
+          fields={{ id: remove.id, ...remove.fields }}
+        />
+      ) : null}
+    </div>
+  );
+}
