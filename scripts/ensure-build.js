@@ -18,5 +18,7 @@ const newestSource = Math.max(
 );
 if (!existsSync(stamp) || statSync(stamp).mtimeMs < newestSource) {
   console.log("Building the application (first start or sources changed)...");
-  execSync("npx react-router build", { stdio: "inherit" });
+  // Always the production build, whoever asks: from a test runner (NODE_ENV=test) React's
+  // development build would be served and measured instead.
+  execSync("npx react-router build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
 }
