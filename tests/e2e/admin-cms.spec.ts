@@ -156,7 +156,9 @@ test("the editor's link and image dialogs take only the addresses the site keeps
   await page.goto("/admin/cms/create");
   const editor = page.getByRole("textbox", { name: "Contenu" });
   await typeContent(page, "Contactez-nous");
-  await page.keyboard.press("Control+a");
+  // Select the typed text once it is in the editor, from the editor (not the whole page).
+  await expect(editor).toContainText("Contactez-nous");
+  await editor.press("Control+a");
 
   await page.getByRole("button", { name: "Lien", exact: true }).click();
   const link = page.getByRole("dialog", { name: "Ajouter un lien" });
