@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { sleep, startProcess, waitFor } from "./bench-support.js";
+import { serverEnv, sleep, startProcess, waitFor } from "./bench-support.js";
 
 const ADMIN = { email: "bench@example.test", password: "Bench-password-2026!" };
 const PAGE = "/";
@@ -30,18 +30,7 @@ const base = `http://127.0.0.1:${port}`;
 
 execSync("node scripts/ensure-build.js", { stdio: "inherit" });
 const dataDir = await mkdtemp(path.join(tmpdir(), "betic-bench-signin-"));
-const app = startProcess(["server.js"], {
-  NODE_ENV: "production",
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  PUBLIC_URL: base,
-  DATA_DIR: dataDir,
-  EMBEDDED_PG_PORT: String(pgPort),
-  SEED_DEMO: "1",
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
-  LOG_LEVEL: "warn",
-});
+const app = startProcess(["server.js"], serverEnv({ port, pgPort, dataDir, seedDemo: true, admin: ADMIN }));
 let client;
 try {
   await waitFor(`${base}/healthz`, app);

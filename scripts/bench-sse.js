@@ -16,7 +16,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import pg from "pg";
-import { signIn, startProcess, waitFor } from "./bench-support.js";
+import { serverEnv, signIn, startProcess, waitFor } from "./bench-support.js";
 
 const ADMIN = { email: "bench@example.test", password: "Bench-password-2026!" };
 
@@ -28,18 +28,7 @@ const base = `http://127.0.0.1:${port}`;
 
 execSync("node scripts/ensure-build.js", { stdio: "inherit" });
 const dataDir = await mkdtemp(path.join(tmpdir(), "betic-bench-sse-"));
-const app = startProcess(["server.js"], {
-  NODE_ENV: "production",
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  PUBLIC_URL: base,
-  DATA_DIR: dataDir,
-  EMBEDDED_PG_PORT: String(pgPort),
-  SEED_DEMO: "1",
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
-  LOG_LEVEL: "warn",
-});
+const app = startProcess(["server.js"], serverEnv({ port, pgPort, dataDir, seedDemo: true, admin: ADMIN }));
 const open = [];
 let client;
 try {

@@ -1,18 +1,8 @@
-import type { Page } from "@playwright/test";
 import { e2e, expect, sql, test } from "../support/e2e";
+import { signIn } from "./admin-support";
 
 // The header's bell follows new requests without a reload (Server-Sent Events fed by the
 // database's notifications), and the tab's title carries their count.
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(e2e.admin.email);
-  await page.getByLabel("Mot de passe").fill(e2e.admin.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1, exact: true })).toBeVisible({
-    timeout: 30_000,
-  });
-}
 
 const newRequests = async () =>
   (await sql<{ n: number }>("select count(*)::int as n from contacts where status = 'new'"))[0]!.n;
@@ -26,7 +16,7 @@ for (const width of [1280, 375]) {
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signIn(page);
+    await signIn(page, e2e.admin);
     await page.goto("/admin/blog");
     // Typed text stays: the page is not reloaded.
     const search = page.getByLabel("Rechercher");

@@ -1,18 +1,9 @@
 import type { Page } from "@playwright/test";
 import { e2e, expect, gotoUntil, sql, test } from "../support/e2e";
+import { signIn } from "./admin-support";
 
 // Mail is either sent or visibly waiting: with no provider, every staff member is told on the
 // dashboard and the inbox; admins get the way to fix it, and nobody gets a link to a 403.
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Mot de passe").fill(account.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1, exact: true })).toBeVisible({
-    timeout: 30_000,
-  });
-}
 
 const banner = (page: Page) => page.getByTestId("mail-delivery-alert");
 /** A message of the outbox: a table row from 768 px, a card below. */
