@@ -1,32 +1,18 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  Building2,
-  KeyRound,
-  Loader2,
-  Mail,
-  RefreshCw,
-  Search,
-  Share2,
-  ToggleRight,
-  TriangleAlert,
-} from "lucide-react";
+import { Building2, KeyRound, Loader2, Mail, RefreshCw, Search, Share2, ToggleRight } from "lucide-react";
 import { useState } from "react";
-import { Form, useActionData, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { Form, useActionData, useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { useAnswerToast } from "~/components/admin/answer-toast";
 import { FormErrors, TextareaField, TextField, ToggleField } from "~/components/admin/fields";
 import { PageHeader } from "~/components/admin/page-header";
 import { ResponsiveTabs, type ResponsiveSection } from "~/components/admin/responsive-tabs";
 import { SecretField } from "~/components/admin/secret-field";
+import { CacheCard, MissingKeyWarnings, SectionCard } from "~/components/admin/settings-sections";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
-import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
-import { Switch } from "~/components/ui/switch";
 import {
   MAX_RETENTION_MONTHS,
   SECRET_FIELDS,
@@ -34,7 +20,7 @@ import {
   type SecretField as SecretName,
   type SiteSettingsInput,
 } from "~/lib/schemas/site-settings";
-import type { FormAnswer, ProblemAnswer } from "~/lib/form-answer";
+import type { FormAnswer } from "~/lib/form-answer";
 import { replyFailed, replyInvalid, replyProblem, unknownIntent } from "~/server/admin/form-replies.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { clearPageCacheEverywhere, setCacheEnabled } from "~/server/cache/cache-controls.server";
@@ -118,8 +104,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 function reasonOf(error: unknown) {
   return error instanceof Error && error.message ? error.message : "Erreur inconnue";
 }
-
-type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
   const { values, secrets, cacheEnabled } = loaderData;
@@ -420,7 +404,7 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
           </Button>
         }
       />
-      <MissingKeyWarnings loaderData={loaderData} />
+      <MissingKeyWarnings secrets={loaderData.secrets} values={loaderData.values} />
       {refreshing ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <Loader2 className="size-4 animate-spin" aria-hidden />
@@ -450,97 +434,6 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
       </Form>
       <UnsavedChangesGuard formId={formId} />
     </div>
-  );
-}
-
-/** A group of fields; flat on a phone, where the accordion already frames it. */
-function SectionCard({
-  title,
-  description,
-  repeatsSection = false,
-  children,
-}: {
-  title: string;
-  description?: string;
-  /** The title says the same as the section's own (hidden on a phone, under the accordion's). */
-  repeatsSection?: boolean;
-  children: React.ReactNode;
-}) {
-  return (
-    <Card className="max-md:gap-3 max-md:border-0 max-md:bg-transparent max-md:py-0">
-      <CardHeader className="max-md:px-0">
-        <CardTitle className={repeatsSection ? "text-base max-md:hidden" : "text-base"}>{title}</CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4 max-md:px-0">{children}</CardContent>
-    </Card>
-  );
-}
-
-/** The two warnings of back-office.md §8 when keys are missing. */
-function MissingKeyWarnings({ loaderData }: { loaderData: LoaderData }) {
-  const { secrets, values } = loaderData;
-  const warnings = [
-    !secrets["apiKeys.tinymceApiKey"] &&
-      "L'éditeur de texte riche pourrait avoir des fonctionnalités limitées sans clé API valide.",
-    !(values.apiKeys.recaptchaSiteKey && secrets["apiKeys.recaptchaSecretKey"]) &&
-      "Les formulaires avec reCAPTCHA ne fonctionneront pas correctement sans clés valides.",
-  ].filter((warning): warning is string => Boolean(warning));
-  if (warnings.length === 0) return null;
-  return (
-    <div className="flex flex-col gap-2">
-      {warnings.map((warning) => (
-        <Alert key={warning} className="border-yellow-500/40 bg-yellow-500/10 text-yellow-100">
-          <TriangleAlert aria-hidden />
-          <AlertDescription>{warning}</AlertDescription>
-        </Alert>
-      ))}
-    </div>
-  );
-}
-
-/**
- * The page cache switch and 'Vider le cache' (possible only while the cache is on). Each posts
- * on its own, at once, outside the settings form.
- */
-function CacheCard({ enabled, tab }: { enabled: boolean; tab: Tab }) {
-  const fetcher = useFetcher<ProblemAnswer>();
-  const busy = fetcher.state !== "idle";
-  const pendingIntent = fetcher.formData?.get("intent");
-  const shown =
-    pendingIntent === "cache-toggle" ? fetcher.formData?.get("features.enableCache") === "on" : enabled;
-  useAnswerToast(fetcher.data);
-  return (
-    <SectionCard
-      title="Cache des pages"
-      description="Les pages publiques sont gardées prêtes en mémoire sur chaque serveur ; toute modification du contenu les renouvelle."
-    >
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex items-center gap-3">
-          <Switch
-            id="cache-enabled"
-            checked={shown}
-            disabled={busy}
-            onCheckedChange={(checked) =>
-              fetcher.submit(
-                { intent: "cache-toggle", tab, "features.enableCache": checked ? "on" : "" },
-                { method: "post" },
-              )
-            }
-          />
-          <Label htmlFor="cache-enabled">{shown ? "Cache activé" : "Cache désactivé"}</Label>
-        </div>
-        <Button
-          type="button"
-          variant="outline"
-          disabled={!enabled || busy}
-          onClick={() => fetcher.submit({ intent: "cache-clear", tab }, { method: "post" })}
-        >
-          {pendingIntent === "cache-clear" ? <Loader2 className="animate-spin" aria-hidden /> : null}
-          Vider le cache
-        </Button>
-      </div>
-    </SectionCard>
   );
 }
 
