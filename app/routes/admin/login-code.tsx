@@ -1,10 +1,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircle, ShieldCheck } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { z } from "~/lib/zod";
+import { SignInCard, useRefusedSecret } from "~/components/admin/sign-in-card";
 import type { Route } from "./+types/login-code";
 import { adminLinks } from "~/components/admin/stylesheet";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -126,69 +125,54 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
   });
 
   // A refused code is emptied and focused for a new try.
-  const codeInput = useRef<HTMLInputElement>(null);
-  const failure = actionData?.toast;
-  useEffect(() => {
-    if (!failure) return;
-    toast.error(failure.title, { description: failure.description });
-    if (codeInput.current) {
-      codeInput.current.value = "";
-      codeInput.current.focus();
-    }
-  }, [failure]);
+  const codeInput = useRefusedSecret(actionData?.toast);
 
   return (
-    <main className="flex min-h-svh items-center justify-center px-4 py-10">
-      <div className="w-full max-w-sm rounded-xl border bg-card p-6 shadow-lg sm:p-8">
-        <div className="mb-6 flex flex-col items-center gap-3 text-center">
-          <img src={loaderData.companyLogo} alt="" width={48} height={48} className="size-12" />
-          <p className="text-sm font-medium text-muted-foreground">{loaderData.companyName} · Back-office</p>
-          <h1 className="text-xl font-semibold leading-snug">Double authentification</h1>
-          <p className="text-sm text-muted-foreground">
-            Saisissez le code à 6 chiffres affiché par votre application d'authentification, ou l'un de vos
-            codes de secours.
-          </p>
-        </div>
-        <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-          {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
-          {form.errors && (
-            <Alert variant="destructive" id={form.errorId}>
-              <AlertDescription>{form.errors[0]}</AlertDescription>
-            </Alert>
+    <SignInCard
+      logo={loaderData.companyLogo}
+      companyName={loaderData.companyName}
+      title="Double authentification"
+      description="Saisissez le code à 6 chiffres affiché par votre application d'authentification, ou l'un de vos codes de secours."
+    >
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
+        {form.errors && (
+          <Alert variant="destructive" id={form.errorId}>
+            <AlertDescription>{form.errors[0]}</AlertDescription>
+          </Alert>
+        )}
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={fields.code.id}>Code</Label>
+          <Input
+            {...getInputProps(fields.code, { type: "text" })}
+            ref={codeInput}
+            autoComplete="one-time-code"
+            autoCapitalize="off"
+            spellCheck={false}
+            autoFocus
+            required
+          />
+          {fields.code.errors && (
+            <p id={fields.code.errorId} className="text-sm text-red-300">
+              {fields.code.errors[0]}
+            </p>
           )}
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={fields.code.id}>Code</Label>
-            <Input
-              {...getInputProps(fields.code, { type: "text" })}
-              ref={codeInput}
-              autoComplete="one-time-code"
-              autoCapitalize="off"
-              spellCheck={false}
-              autoFocus
-              required
-            />
-            {fields.code.errors && (
-              <p id={fields.code.errorId} className="text-sm text-red-300">
-                {fields.code.errors[0]}
-              </p>
-            )}
-          </div>
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              {...getInputProps(fields.trustDevice, { type: "checkbox" })}
-              className="mt-0.5 size-4 accent-primary"
-            />
-            Se souvenir de cet appareil pendant 30 jours
-          </label>
-          <Button type="submit" className="mt-2 w-full" disabled={busy}>
-            {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <ShieldCheck aria-hidden />}
-            {busy ? "Vérification..." : "Vérifier"}
-          </Button>
-          <Link to="/admin/login" className="text-center text-sm text-muted-foreground underline">
-            Revenir à la connexion
-          </Link>
-        </Form>
-      </div>
-    </main>
+        </div>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            {...getInputProps(fields.trustDevice, { type: "checkbox" })}
+            className="mt-0.5 size-4 accent-primary"
+          />
+          Se souvenir de cet appareil pendant 30 jours
+        </label>
+        <Button type="submit" className="mt-2 w-full" disabled={busy}>
+          {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <ShieldCheck aria-hidden />}
+          {busy ? "Vérification..." : "Vérifier"}
+        </Button>
+        <Link to="/admin/login" className="text-center text-sm text-muted-foreground underline">
+          Revenir à la connexion
+        </Link>
+      </Form>
+    </SignInCard>
   );
 }

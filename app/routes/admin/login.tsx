@@ -1,10 +1,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircle, LogIn } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { z } from "~/lib/zod";
+import { SignInCard, useRefusedSecret } from "~/components/admin/sign-in-card";
 import type { Route } from "./+types/login";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -145,69 +144,54 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   });
 
   // A refused password is emptied (the server never sends it back) and focused for a new try.
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const failure = actionData?.toast;
-  useEffect(() => {
-    if (!failure) return;
-    toast.error(failure.title, { description: failure.description });
-    if (passwordInput.current) {
-      passwordInput.current.value = "";
-      passwordInput.current.focus();
-    }
-  }, [failure]);
+  const passwordInput = useRefusedSecret(actionData?.toast);
 
   return (
-    <main className="flex min-h-svh items-center justify-center px-4 py-10">
-      <div className="w-full max-w-sm rounded-xl border bg-card p-6 shadow-lg sm:p-8">
-        <div className="mb-6 flex flex-col items-center gap-3 text-center">
-          <img src={loaderData.companyLogo} alt="" width={48} height={48} className="size-12" />
-          <p className="text-sm font-medium text-muted-foreground">{loaderData.companyName} · Back-office</p>
-          <h1 className="text-xl font-semibold leading-snug">
-            Connectez-vous pour accéder au tableau de bord
-          </h1>
-        </div>
-
-        <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-          {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
-          {form.errors && (
-            <Alert variant="destructive" id={form.errorId}>
-              <AlertDescription>{form.errors[0]}</AlertDescription>
-            </Alert>
+    <SignInCard
+      logo={loaderData.companyLogo}
+      companyName={loaderData.companyName}
+      title="Connectez-vous pour accéder au tableau de bord"
+    >
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
+        {form.errors && (
+          <Alert variant="destructive" id={form.errorId}>
+            <AlertDescription>{form.errors[0]}</AlertDescription>
+          </Alert>
+        )}
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={fields.email.id}>Email</Label>
+          <Input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="username"
+            autoFocus
+            required
+          />
+          {fields.email.errors && (
+            <p id={fields.email.errorId} className="text-sm text-red-300">
+              {fields.email.errors[0]}
+            </p>
           )}
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={fields.email.id}>Email</Label>
-            <Input
-              {...getInputProps(fields.email, { type: "email" })}
-              autoComplete="username"
-              autoFocus
-              required
-            />
-            {fields.email.errors && (
-              <p id={fields.email.errorId} className="text-sm text-red-300">
-                {fields.email.errors[0]}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={fields.password.id}>Mot de passe</Label>
-            <Input
-              {...getInputProps(fields.password, { type: "password" })}
-              ref={passwordInput}
-              autoComplete="current-password"
-              required
-            />
-            {fields.password.errors && (
-              <p id={fields.password.errorId} className="text-sm text-red-300">
-                {fields.password.errors[0]}
-              </p>
-            )}
-          </div>
-          <Button type="submit" className="mt-2 w-full" disabled={busy}>
-            {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <LogIn aria-hidden />}
-            {busy ? "Connexion en cours..." : "Se connecter"}
-          </Button>
-        </Form>
-      </div>
-    </main>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={fields.password.id}>Mot de passe</Label>
+          <Input
+            {...getInputProps(fields.password, { type: "password" })}
+            ref={passwordInput}
+            autoComplete="current-password"
+            required
+          />
+          {fields.password.errors && (
+            <p id={fields.password.errorId} className="text-sm text-red-300">
+              {fields.password.errors[0]}
+            </p>
+          )}
+        </div>
+        <Button type="submit" className="mt-2 w-full" disabled={busy}>
+          {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <LogIn aria-hidden />}
+          {busy ? "Connexion en cours..." : "Se connecter"}
+        </Button>
+      </Form>
+    </SignInCard>
   );
 }
