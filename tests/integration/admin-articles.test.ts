@@ -6,7 +6,7 @@ import { action as editorAction, loader as editorLoader } from "~/routes/admin/b
 import { action as listAction } from "~/routes/admin/blog/index";
 import { loader as publicArticleLoader } from "~/routes/site/article";
 import { STALE_CONTENT_MESSAGE } from "~/server/audit/mutation.server";
-import { createArticle, getArticle, listArticles, updateArticle } from "~/server/content/articles.server";
+import { createArticle, getArticle, listArticles, updateArticle } from "~/server/articles/articles.server";
 import { db } from "~/server/db/client.server";
 import {
   auditLog,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expertiseFormSchema } from "~/lib/schemas/expertise";
-import { listExpertiseBlocks } from "~/server/content/expertise.server";
+import { listExpertiseBlocks } from "~/server/expertise/published.server";
 import { db } from "~/server/db/client.server";
 import { users } from "~/server/db/schema";
 import {

@@ -7,7 +7,7 @@ import {
   STALE_CONTENT_MESSAGE,
   StaleContentError,
 } from "~/server/audit/mutation.server";
-import { createArticle, getArticle, updateArticle } from "~/server/content/articles.server";
+import { createArticle, getArticle, updateArticle } from "~/server/articles/articles.server";
 import { updateCategory } from "~/server/content/categories.server";
 import { listRevisions, restoreRevision } from "~/server/content/revisions.server";
 import { findSlugRedirect } from "~/server/content/slug-redirects.server";

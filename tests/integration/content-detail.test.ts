@@ -10,9 +10,13 @@ import {
   projects,
   sitemapSettings,
 } from "~/server/db/schema";
-import { getPublishedArticle, getRelatedArticles } from "~/server/content/blog.server";
-import { getPublishedCmsPage } from "~/server/content/cms.server";
-import { getProjectGallery, getPublishedProject, getRelatedProjects } from "~/server/content/projects.server";
+import { getPublishedArticle, getRelatedArticles } from "~/server/articles/published.server";
+import { getPublishedCmsPage } from "~/server/cms/published.server";
+import {
+  getProjectGallery,
+  getPublishedProject,
+  getRelatedProjects,
+} from "~/server/projects/published.server";
 import { getSitemapEntries } from "~/server/seo/sitemap.server";
 
 const HOUR = 3_600_000;

@@ -9,8 +9,8 @@ import {
   projectCategories,
   projects,
 } from "~/server/db/schema";
-import { listPublishedArticles } from "~/server/content/blog.server";
-import { listPublishedProjects } from "~/server/content/projects.server";
+import { listPublishedArticles } from "~/server/articles/published.server";
+import { listPublishedProjects } from "~/server/projects/published.server";
 
 const HOUR = 3_600_000;
 const at = (offsetHours: number) => new Date(Date.now() + offsetHours * HOUR);

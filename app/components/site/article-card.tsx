@@ -2,7 +2,7 @@ import { Icon } from "~/components/site/icon";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { formatLongDate } from "~/lib/format-date";
-import type { ArticleSummary } from "~/server/content/blog.server";
+import type { ArticleSummary } from "~/server/articles/published.server";
 
 /** Card images (articles and projects) sit in a 1/2/3-column grid. */
 export const CARD_IMAGE_SIZES = "(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw";

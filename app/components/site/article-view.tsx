@@ -4,7 +4,7 @@ import { ArticleByline, ArticleCard } from "~/components/site/article-card";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { RichContent } from "~/components/site/rich-content";
 import { formatLongDate } from "~/lib/format-date";
-import type { ArticleSummary, CategoryRef } from "~/server/content/blog.server";
+import type { ArticleSummary, CategoryRef } from "~/server/articles/published.server";
 
 /** What the article page shows: a stored article, or the back office's form values (preview). */
 export type ArticleViewData = Pick<

@@ -2,7 +2,7 @@ import { Icon } from "~/components/site/icon";
 import { useState } from "react";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { clsx } from "clsx";
-import type { GalleryPhoto } from "~/server/content/projects.server";
+import type { GalleryPhoto } from "~/server/projects/published.server";
 
 const MAIN_SIZES = "(min-width: 1280px) 800px, (min-width: 1024px) 66vw, 100vw";
 

@@ -2,7 +2,7 @@ import { Icon } from "~/components/site/icon";
 import { Link } from "react-router";
 import { CARD_IMAGE_SIZES } from "~/components/site/article-card";
 import { ResponsiveImage } from "~/components/site/responsive-image";
-import type { ProjectSummary } from "~/server/content/projects.server";
+import type { ProjectSummary } from "~/server/projects/published.server";
 
 /** A project in a list: links to /projects/{slug} (public-site.md §2; the id also resolves there). */
 export function ProjectCard({

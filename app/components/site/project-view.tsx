@@ -6,7 +6,7 @@ import { ResponsiveImage } from "~/components/site/responsive-image";
 import { RichContent } from "~/components/site/rich-content";
 import type { RichBody } from "~/lib/content-html";
 import { formatLongDate } from "~/lib/format-date";
-import type { GalleryPhoto, ProjectSummary } from "~/server/content/projects.server";
+import type { GalleryPhoto, ProjectSummary } from "~/server/projects/published.server";
 
 /** What the project page shows: a stored project, or the back office's form values (preview). */
 export type ProjectViewData = {

@@ -14,7 +14,7 @@ import {
   SITE_LAYOUT_ROUTE_ID,
   type SiteSeo,
 } from "~/lib/seo";
-import { getPublishedArticle, getRelatedArticles } from "~/server/content/blog.server";
+import { getPublishedArticle, getRelatedArticles } from "~/server/articles/published.server";
 import { sanitizeContentHtml } from "~/server/content/sanitize.server";
 import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
 import { getPublicSettings } from "~/server/settings.server";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/blog";
 import { ArticleCard } from "~/components/site/article-card";
 import { categoryListMeta, CategoryListPage, categoryParam } from "~/components/site/category-list-page";
-import { listPublishedArticles } from "~/server/content/blog.server";
+import { listPublishedArticles } from "~/server/articles/published.server";
 import { getPublicSettings } from "~/server/settings.server";
 
 const TITLE = "Actualités";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/cms-page";
 import { NotFound } from "~/components/site/not-found";
 import { CmsPageView } from "~/components/site/cms-page-view";
 import { cmsPageMeta, notFoundMeta, siteSeo } from "~/lib/seo";
-import { getPublishedCmsPage } from "~/server/content/cms.server";
+import { getPublishedCmsPage } from "~/server/cms/published.server";
 import { sanitizeContentHtml } from "~/server/content/sanitize.server";
 import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
 

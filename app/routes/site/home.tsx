@@ -15,9 +15,9 @@ import { companyContact } from "~/lib/company-contact";
 import { seoMeta, siteSeo } from "~/lib/seo";
 import { getPublicSettings } from "~/server/settings.server";
 import { getContactFormProps } from "~/server/contacts/contact-form.server";
-import { listPublishedArticles } from "~/server/content/blog.server";
-import { listExpertiseBlocks } from "~/server/content/expertise.server";
-import { listPublishedProjects } from "~/server/content/projects.server";
+import { listPublishedArticles } from "~/server/articles/published.server";
+import { listExpertiseBlocks } from "~/server/expertise/published.server";
+import { listPublishedProjects } from "~/server/projects/published.server";
 
 const HOME_PROJECTS = 6;
 const HOME_ARTICLES = 6;

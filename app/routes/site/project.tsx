@@ -7,7 +7,11 @@ import { NotFound } from "~/components/site/not-found";
 import { ProjectView } from "~/components/site/project-view";
 import { projectBodies } from "~/lib/project-content";
 import { breadcrumbJsonLd, contentMeta, notFoundMeta, siteSeo, SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
-import { getProjectGallery, getPublishedProject, getRelatedProjects } from "~/server/content/projects.server";
+import {
+  getProjectGallery,
+  getPublishedProject,
+  getRelatedProjects,
+} from "~/server/projects/published.server";
 import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
 import { getPublicSettings } from "~/server/settings.server";
 

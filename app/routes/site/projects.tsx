@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/projects";
 import { categoryListMeta, CategoryListPage, categoryParam } from "~/components/site/category-list-page";
 import { ProjectCard } from "~/components/site/project-card";
-import { listPublishedProjects } from "~/server/content/projects.server";
+import { listPublishedProjects } from "~/server/projects/published.server";
 import { getPublicSettings } from "~/server/settings.server";
 
 const TITLE = "Nos Projets";

@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/sitemap-page";
 import { Breadcrumb } from "~/components/site/breadcrumb";
 import { pageTitle, seoMeta, siteSeo } from "~/lib/seo";
-import { listPublishedArticles } from "~/server/content/blog.server";
-import { listPublishedProjects } from "~/server/content/projects.server";
+import { listPublishedArticles } from "~/server/articles/published.server";
+import { listPublishedProjects } from "~/server/projects/published.server";
 import { getPublicSettings } from "~/server/settings.server";
 
 type Entry = { to: string; label: string };

@@ -1,6 +1,6 @@
 /**
  * The back office's expertise blocks (back-office.md §2.13, §4, §5, §7 "Expertise"). The home
- * page reads them through content/expertise.server.ts; every write here reaches it at once (the
+ * page reads them through expertise/published.server.ts; every write here reaches it at once (the
  * table's change trigger drops the cached pages).
  */
 import { asc, count, eq, sql } from "drizzle-orm";

@@ -24,9 +24,6 @@ import { releaseMedia } from "~/server/media/library.server";
 import { announceEnqueued } from "~/server/mail/outbox.server";
 import { queueProjectNotice } from "./notice.server";
 
-// Until the project editor (branch kit-editor) imports it from ~/lib/uuid.
-export { isUuid };
-
 export type ProjectListQuery = ListQuery<
   (typeof projectListSpec.sorts)[number],
   keyof NonNullable<typeof projectListSpec.filters>

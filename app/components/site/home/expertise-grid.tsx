@@ -5,7 +5,7 @@ import { SectionHeading } from "~/components/site/section-heading";
 import { ShowMoreList } from "~/components/site/show-more";
 import type { ExpertiseIcon, ExpertiseSize } from "~/lib/enums";
 import { clsx } from "clsx";
-import type { ExpertiseBlock } from "~/server/content/expertise.server";
+import type { ExpertiseBlock } from "~/server/expertise/published.server";
 
 /** The spec's eight icon names (lucide's components) and their drawings in the site's icons.css. */
 export const EXPERTISE_ICONS: Record<ExpertiseIcon, IconName> = {

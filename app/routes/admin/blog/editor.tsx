@@ -39,7 +39,7 @@ import {
   listAuthorNames,
   listBlogCategories,
   updateArticle,
-} from "~/server/content/articles.server";
+} from "~/server/articles/articles.server";
 import { listRevisions } from "~/server/content/revisions.server";
 import { isPublic } from "~/server/content/slug-redirects.server";
 import { db } from "~/server/db/client.server";

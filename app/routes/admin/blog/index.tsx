@@ -17,7 +17,7 @@ import {
   listArticles,
   listBlogCategories,
   type ArticleListItem,
-} from "~/server/content/articles.server";
+} from "~/server/articles/articles.server";
 import { unknownIntent } from "~/server/admin/form-replies.server";
 import { deleteRowFromForm } from "~/server/admin/row-actions.server";
 

@@ -9,8 +9,8 @@ import { isLimitedPreview, LIMITED_PREVIEW, type ArticleFormInput } from "~/lib/
 import { DEFAULT_AUTHOR_NAME } from "~/lib/site-defaults";
 import { slugify } from "~/lib/slugify";
 import { noStoreHeaders, requireRole } from "~/server/auth/session.server";
-import { articleFormInput, getArticle, listAuthorNames } from "~/server/content/articles.server";
-import { getRelatedArticles } from "~/server/content/blog.server";
+import { articleFormInput, getArticle, listAuthorNames } from "~/server/articles/articles.server";
+import { getRelatedArticles } from "~/server/articles/published.server";
 import { adminLinks } from "~/components/admin/stylesheet";
 
 /**

@@ -25,7 +25,7 @@ import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
 import { restoreFromForm } from "~/server/admin/restore.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
 import { requireRole } from "~/server/auth/session.server";
-import { cmsPageFormInput, createCmsPage, getCmsPage, updateCmsPage } from "~/server/content/cms.server";
+import { cmsPageFormInput, createCmsPage, getCmsPage, updateCmsPage } from "~/server/cms/cms-pages.server";
 import { listRevisions } from "~/server/content/revisions.server";
 import { uniqueViolation } from "~/server/db/errors.server";
 import { buildSiteSeo } from "~/server/seo/site-seo.server";

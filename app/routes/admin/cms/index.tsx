@@ -12,7 +12,7 @@ import { parseListQuery } from "~/lib/list-query";
 import { publicPath } from "~/lib/public-paths";
 import { cmsPageListSpec } from "~/lib/schemas/cms-page";
 import { requireActor, requireRole } from "~/server/auth/session.server";
-import { deleteCmsPage, listCmsPages, type CmsPageListItem } from "~/server/content/cms.server";
+import { deleteCmsPage, listCmsPages, type CmsPageListItem } from "~/server/cms/cms-pages.server";
 import { unknownIntent } from "~/server/admin/form-replies.server";
 import { deleteRowFromForm } from "~/server/admin/row-actions.server";
 

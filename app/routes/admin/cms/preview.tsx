@@ -6,7 +6,7 @@ import { CmsPageView } from "~/components/site/cms-page-view";
 import { sanitizeContentHtml } from "~/lib/content-html";
 import { CMS_LIMITED_PREVIEW, type CmsPageFormInput } from "~/lib/schemas/cms-page";
 import { noStoreHeaders, requireRole } from "~/server/auth/session.server";
-import { cmsPageFormInput, getCmsPage } from "~/server/content/cms.server";
+import { cmsPageFormInput, getCmsPage } from "~/server/cms/cms-pages.server";
 import { adminLinks } from "~/components/admin/stylesheet";
 
 /**

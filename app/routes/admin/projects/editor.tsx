@@ -41,10 +41,10 @@ import { listRevisions } from "~/server/content/revisions.server";
 import { config } from "~/server/config.server";
 import { galleryAction, GALLERY_INTENT_PREFIX } from "~/server/projects/gallery-actions.server";
 import { listGallery } from "~/server/projects/gallery.server";
+import { isUuid } from "~/lib/uuid";
 import {
   createProject,
   getProject,
-  isUuid,
   listProjectCategories,
   projectFormInput,
   SlugTakenError,

@@ -10,7 +10,7 @@ import type { ContentStatus } from "~/lib/enums";
 import { fromParisInput } from "~/lib/paris-time";
 import { projectFormMeta, type ProjectFormInput } from "~/lib/schemas/project";
 import { noStoreHeaders, requireRole } from "~/server/auth/session.server";
-import { getRelatedProjects } from "~/server/content/projects.server";
+import { getRelatedProjects } from "~/server/projects/published.server";
 import { listGallery } from "~/server/projects/gallery.server";
 import { getProject, projectFormInput } from "~/server/projects/projects.server";
 import { buildSiteSeo } from "~/server/seo/site-seo.server";

@@ -22,8 +22,8 @@ import { mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { db, type Executor } from "~/server/db/client.server";
 import { containsText, escapeLike, frenchText, listOrder, listPage } from "~/server/db/list.server";
 import { blogArticleCategories, blogArticles, blogAuthors, blogCategories } from "~/server/db/schema";
-import { firstCategory } from "./blog.server";
-import { sanitizeRichTextForStorage } from "./sanitize.server";
+import { firstCategory } from "./published.server";
+import { sanitizeRichTextForStorage } from "~/server/content/sanitize.server";
 
 export type ArticleListQuery = ListQuery<
   (typeof articleListSpec.sorts)[number],

@@ -1,3 +1,4 @@
+/** The back office's CMS pages (back-office.md §2.14): the list, the form's reads and the mutations. The public site reads them through published.server.ts. */
 import { and, eq } from "drizzle-orm";
 import type { ListQuery } from "~/lib/list-query";
 import type { CmsPageFormInput, CmsPageValues, cmsPageListSpec } from "~/lib/schemas/cms-page";
@@ -6,28 +7,7 @@ import { db, type Executor } from "~/server/db/client.server";
 import { containsText, frenchText, listOrder, listPage } from "~/server/db/list.server";
 import { cmsPages } from "~/server/db/schema";
 import { isUuid } from "~/lib/uuid";
-import { sanitizeRichTextForStorage } from "./sanitize.server";
-import { cmsPageVisible } from "./visibility.server";
-
-/** A published CMS page by slug (§5: only when is_published), or null. */
-export async function getPublishedCmsPage(slug: string) {
-  const [page] = await db()
-    .select({
-      slug: cmsPages.slug,
-      title: cmsPages.title,
-      content: cmsPages.content,
-      metaTitle: cmsPages.metaTitle,
-      metaDescription: cmsPages.metaDescription,
-      metaKeywords: cmsPages.metaKeywords,
-      updatedAt: cmsPages.updatedAt,
-    })
-    .from(cmsPages)
-    .where(and(cmsPageVisible(), eq(cmsPages.slug, slug)))
-    .limit(1);
-  return page ?? null;
-}
-
-// ---------------------------------------------------------------- back office (§2.14)
+import { sanitizeRichTextForStorage } from "~/server/content/sanitize.server";
 
 export type CmsPageListQuery = ListQuery<
   (typeof cmsPageListSpec.sorts)[number],

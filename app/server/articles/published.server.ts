@@ -3,8 +3,8 @@ import { DEFAULT_AUTHOR_NAME } from "~/lib/site-defaults";
 import { db } from "~/server/db/client.server";
 import { blogArticleCategories, blogArticles, blogAuthors, blogCategories } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
-import { slugOrIdMatches } from "./lookup.server";
-import { displayDate, publiclyVisible } from "./visibility.server";
+import { slugOrIdMatches } from "~/server/content/lookup.server";
+import { displayDate, publiclyVisible } from "~/server/content/visibility.server";
 
 /** public-site.md §9: related articles 3. */
 export const RELATED_ARTICLES_LIMIT = 3;

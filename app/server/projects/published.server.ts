@@ -2,8 +2,8 @@ import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { projectCategories, projectImages, projects } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
-import { slugOrIdMatches } from "./lookup.server";
-import { displayDate, publiclyVisible } from "./visibility.server";
+import { slugOrIdMatches } from "~/server/content/lookup.server";
+import { displayDate, publiclyVisible } from "~/server/content/visibility.server";
 
 /** public-site.md §9: related projects 3. */
 export const RELATED_PROJECTS_LIMIT = 3;
