@@ -1,26 +1,8 @@
-import type { Page } from "@playwright/test";
 import { e2e, expect as baseExpect, sql, test } from "../support/e2e";
+import { signIn, submitSignIn, toast } from "./admin-support";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
-
-type Account = { email: string; password: string };
-
-async function submitSignIn(page: Page, account: Account) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Mot de passe").fill(account.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-}
-
-async function signIn(page: Page, account: Account) {
-  await submitSignIn(page, account);
-  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1, exact: true })).toBeVisible({
-    timeout: 30_000,
-  });
-}
-
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 test.beforeEach(async () => {
   await sql("delete from rate_limits");

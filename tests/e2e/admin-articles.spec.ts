@@ -1,7 +1,6 @@
 import path from "node:path";
-import type { Page } from "@playwright/test";
 import { sql } from "../support/e2e";
-import { expect, screenshot, test, toast } from "./admin-support";
+import { STALE_CONTENT_MESSAGE, expect, screenshot, test, toast, typeContent } from "./admin-support";
 
 /* Articles (back-office.md §2.5, §2.6, §4, §5, §8), as a `user`-role account, at desktop width unless said. */
 
@@ -17,13 +16,6 @@ const BODY =
 test.afterAll(async () => {
   await sql("delete from blog_articles where title like $1", [`% ${run}%`]);
 });
-
-/** Types in the rich text editor (its visual mode). */
-async function typeContent(page: Page, text: string) {
-  const editor = page.getByRole("textbox", { name: "Contenu" });
-  await editor.click();
-  await editor.pressSequentially(text);
-}
 
 test("creates an article with the editor, an uploaded image and the SEO auto-fill; previews it live", async ({
   page,
@@ -256,13 +248,7 @@ test("refuses a save over someone else's newer one and keeps what was typed; res
   );
   await titleField.fill(title("Troisième version"));
   await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
-  await expect(
-    page
-      .getByText(
-        "Ce contenu a été modifié par quelqu'un d'autre depuis votre ouverture. Rechargez la page pour voir ses changements.",
-      )
-      .first(),
-  ).toBeVisible();
+  await expect(page.getByText(STALE_CONTENT_MESSAGE).first()).toBeVisible();
   await expect(titleField).toHaveValue(title("Troisième version"));
   const [kept] = await sql<{ title: string }>("select title from blog_articles where id = $1", [id]);
   expect(kept!.title).toBe(title("Deuxième version"));

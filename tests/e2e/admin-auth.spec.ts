@@ -1,15 +1,8 @@
 import type { Page } from "@playwright/test";
 import { e2e, expect, sql, test } from "../support/e2e";
+import { signIn, toast } from "./admin-support";
 
 const { email, password } = e2e.admin;
-
-async function signIn(page: Page, path = "/admin/login") {
-  await page.goto(path);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Mot de passe").fill(password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
-}
 
 const sidebar = (page: Page) => page.locator("#admin-sidebar");
 
@@ -31,8 +24,8 @@ test.describe("sign-in", () => {
     await page.getByLabel("Mot de passe").fill("pas-le-bon-mot-de-passe");
     await page.getByRole("button", { name: "Se connecter" }).click();
 
-    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Erreur de connexion" });
-    await expect(toast).toContainText("Email ou mot de passe incorrect");
+    const shown = toast(page, "Erreur de connexion");
+    await expect(shown).toContainText("Email ou mot de passe incorrect");
     await expect(
       page.getByRole("alert").filter({ hasText: "Email ou mot de passe incorrect" }),
     ).toBeVisible();
@@ -51,10 +44,10 @@ test.describe("sign-in", () => {
   test("signing in leads to the dashboard with a welcome toast; /admin/login then sends on to /admin", async ({
     page,
   }) => {
-    await signIn(page);
+    await signIn(page, e2e.admin);
     await expect(page).toHaveURL(/\/admin$/);
-    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Connexion réussie" });
-    await expect(toast).toContainText("Bienvenue dans le backoffice");
+    const shown = toast(page, "Connexion réussie");
+    await expect(shown).toContainText("Bienvenue dans le backoffice");
 
     await page.goto("/admin/login");
     await expect(page).toHaveURL(/\/admin$/);
@@ -112,7 +105,7 @@ test.describe("sign-in", () => {
     const login = await request.get("/admin/login");
     expect(login.headers()["cache-control"]).toBe("private, no-store");
 
-    await signIn(page);
+    await signIn(page, e2e.admin);
     const dashboard = await page.request.get("/admin");
     expect(dashboard.status()).toBe(200);
     expect(dashboard.headers()["cache-control"]).toBe("private, no-store");
@@ -132,11 +125,11 @@ test.describe("sign-in", () => {
 
 test.describe("sign-out", () => {
   test("signs out with a toast, and the back office is closed again", async ({ page }) => {
-    await signIn(page);
+    await signIn(page, e2e.admin);
     await page.getByRole("button", { name: "Déconnexion" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
-    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Déconnexion réussie" });
-    await expect(toast).toContainText("Vous avez été déconnecté avec succès");
+    const shown = toast(page, "Déconnexion réussie");
+    await expect(shown).toContainText("Vous avez été déconnecté avec succès");
 
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/admin\/login$/);
@@ -151,7 +144,7 @@ test.describe("dashboard", () => {
              (select count(*) from blog_authors)::int as authors,
              (select count(*) from contacts)::int as contacts`);
     expect(counts.projects).toBeGreaterThan(0);
-    await signIn(page);
+    await signIn(page, e2e.admin);
 
     for (const [key, label, href] of [
       ["projects", "Projets", "/admin/projects"],
@@ -196,7 +189,7 @@ test.describe("dashboard", () => {
       ids.articles.push(article.id);
       ids.contacts.push(contact.id);
 
-      await signIn(page);
+      await signIn(page, e2e.admin);
       const list = page.getByRole("region", { name: "Activité récente" }).getByRole("listitem");
       await expect(list).toHaveCount(5);
       await expect(list.nth(0)).toContainText("Projet planifié");
@@ -230,7 +223,7 @@ test.describe("dashboard states", () => {
   test("shows a loading message during a client navigation, and an error with a retry link", async ({
     page,
   }) => {
-    await signIn(page);
+    await signIn(page, e2e.admin);
 
     // Slow the dashboard's data down: the shell says it is loading.
     await page.route("**/admin.data*", async (route) => {
@@ -258,7 +251,7 @@ test.describe("admin shell", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page);
+    await signIn(page, e2e.admin);
     await expect(sidebar(page)).toHaveCSS("width", "256px");
     await expect(sidebar(page).getByRole("link", { name: "Tableau de bord" })).toHaveAttribute(
       "aria-current",
@@ -288,7 +281,7 @@ test.describe("admin shell", () => {
 
   test("on a 375px screen the menu is an off-canvas panel, closed by default", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await signIn(page);
+    await signIn(page, e2e.admin);
     await expect(sidebar(page)).toBeHidden();
     const trigger = page.getByRole("button", { name: "Afficher ou masquer le menu" });
     await expect(trigger).toHaveAttribute("aria-expanded", "false");

@@ -1,5 +1,5 @@
 import { e2e, sql } from "../support/e2e";
-import { expect, screenshot, test, toast } from "./admin-support";
+import { expect, screenshot, STALE_CONTENT_MESSAGE, test, toast } from "./admin-support";
 
 /* Authors (back-office.md §2.8), as a `user`-role account, at desktop width unless said. */
 
@@ -140,9 +140,7 @@ test("an edit over a newer version is refused and keeps what was typed", async (
   );
   await edit.getByLabel("Biographie").fill("Ma version");
   await edit.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(edit.getByRole("alert")).toHaveText(
-    "Ce contenu a été modifié par quelqu'un d'autre depuis votre ouverture. Rechargez la page pour voir ses changements.",
-  );
+  await expect(edit.getByRole("alert")).toHaveText(STALE_CONTENT_MESSAGE);
   await expect(edit.getByLabel("Biographie")).toHaveValue("Ma version");
   const [row] = await sql<{ bio: string }>("select bio from blog_authors where id = $1", [author!.id]);
   expect(row!.bio).toBe("Autre version");

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
-import { expect, sql, test } from "../support/e2e";
-import { screenshot } from "./admin-support";
-import { signIn, snapshotTables, toast } from "./configuration-support";
+import { e2e, expect, sql, test } from "../support/e2e";
+import { screenshot, signIn, toast } from "./admin-support";
+import { snapshotTables } from "./configuration-support";
 
 // /admin/backups ('Sauvegardes', admin): a backup made from the screen, its progress and its
 // archive; the schedule; the dashboard's warning when none succeeded for 48 hours.
@@ -28,7 +28,7 @@ test.describe("desktop", () => {
     await sql("delete from backup_runs");
     // An installation of three days with no backup.
     await sql("update users set created_at = now() - interval '3 days'");
-    await signIn(page);
+    await signIn(page, e2e.admin);
     const warning = page.getByRole("alert").filter({ hasText: "Aucune sauvegarde réussie depuis 48 heures" });
     await expect(warning).toBeVisible();
     await warning.getByRole("link", { name: "Voir les sauvegardes" }).click();
@@ -58,7 +58,7 @@ test.describe("desktop", () => {
   });
 
   test("the schedule and retention are saved; a bad hour is refused", async ({ page }) => {
-    await signIn(page);
+    await signIn(page, e2e.admin);
     await page.goto("/admin/backups");
     const hour = page.getByLabel("Heure de la sauvegarde (0 à 23)");
     await expect(hour).toHaveValue("2");
@@ -81,7 +81,7 @@ test.describe("phone", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test("the list reads as cards with the same actions", async ({ page }) => {
-    await signIn(page);
+    await signIn(page, e2e.admin);
     await page.goto("/admin/backups");
     await expect(page.getByRole("heading", { name: "Sauvegardes", level: 1 })).toBeVisible();
     await expect(page.getByRole("button", { name: "Créer une sauvegarde maintenant" })).toBeVisible();

@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
 import { e2e, sql } from "../support/e2e";
-import { expect, screenshot, test, toast } from "./admin-support";
+import { STALE_CONTENT_MESSAGE, expect, screenshot, test, toast, typeContent } from "./admin-support";
 
 /* CMS pages (back-office.md §2.14, §4, §5, §8), as a `user`-role account, at desktop width unless said. */
 
@@ -11,19 +10,10 @@ const run = `${process.pid}`;
 const title = (label: string) => `${label} ${run}`;
 const slugOf = (label: string) => `${label}-${run}`;
 const BODY = "Nos garanties couvrent chaque installation pendant dix ans.";
-const STALE =
-  "Ce contenu a été modifié par quelqu'un d'autre depuis votre ouverture. Rechargez la page pour voir ses changements.";
 
 test.afterAll(async () => {
   await sql("delete from cms_pages where title like $1", [`% ${run}%`]);
 });
-
-/** Types in the rich text editor (its visual mode). */
-async function typeContent(page: Page, text: string) {
-  const editor = page.getByRole("textbox", { name: "Contenu" });
-  await editor.click();
-  await editor.pressSequentially(text);
-}
 
 /** A page as the back office leaves it (with its first revision), at `/{slug}-{run}`. */
 async function insertPage(label: string, slug: string, published: boolean) {
@@ -264,7 +254,7 @@ test("a save over a newer version is refused with the spec's sentence and keeps 
   ]);
   await page.getByLabel("Titre", { exact: true }).fill(title("Ma version"));
   await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: STALE }).first()).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: STALE_CONTENT_MESSAGE }).first()).toBeVisible();
   await expect(page.getByLabel("Titre", { exact: true })).toHaveValue(title("Ma version"));
   const [row] = await sql<{ title: string }>("select title from cms_pages where id = $1", [id]);
   expect(row!.title).toBe(title("Autre version"));

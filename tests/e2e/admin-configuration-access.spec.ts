@@ -1,5 +1,5 @@
+import { signIn } from "./admin-support";
 import { e2e, expect, test } from "../support/e2e";
-import { signIn } from "./configuration-support";
 
 // Configuration is for admins only (DESIGN.md, Back office): a `user` account gets a French 403 on
 // every address of these screens, their data requests and their actions; the menu hides them.

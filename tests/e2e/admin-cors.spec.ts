@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, sql, test } from "../support/e2e";
-import { signIn, snapshotTables, toast, until } from "./configuration-support";
+import { e2e, expect, sql, test } from "../support/e2e";
+import { signIn, toast } from "./admin-support";
+import { snapshotTables, until } from "./configuration-support";
 
 // /admin/cors: the domain list is what the public pages' Content-Security-Policy and CORS headers say.
 let restore: () => Promise<void>;
@@ -12,7 +13,7 @@ test.afterEach(async () => {
 });
 
 async function openCors(page: Page) {
-  await signIn(page);
+  await signIn(page, e2e.admin);
   await page.goto("/admin/cors");
   await expect(page.getByRole("heading", { name: "CORS & CSP", level: 1 })).toBeVisible();
 }

@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { Page } from "@playwright/test";
 import { e2e, expect, sql, test } from "../support/e2e";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { signIn, snapshotTables, toast } from "./configuration-support";
+import { signIn, toast } from "./admin-support";
+import { snapshotTables } from "./configuration-support";
 
 // /admin/email-templates and its outbox: templates, the real configuration check, test sends.
 const sinkPort = () => e2e.stubPort + 1;
@@ -30,7 +31,7 @@ async function useSmtpSink(options?: Parameters<typeof startSmtpSink>[1]) {
 }
 
 async function openTemplates(page: Page) {
-  await signIn(page);
+  await signIn(page, e2e.admin);
   await page.goto("/admin/email-templates");
   await expect(page.getByRole("heading", { name: "Templates d'email", level: 1 })).toBeVisible();
 }

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, sql, test } from "../support/e2e";
-import { signIn, snapshotTables, toast } from "./configuration-support";
+import { e2e, expect, sql, test } from "../support/e2e";
+import { signIn, toast } from "./admin-support";
+import { snapshotTables } from "./configuration-support";
 
 // /admin/seo and /admin/gtm: what /sitemap.xml, /robots.txt and the tag manager follow.
 let restore: () => Promise<void>;
@@ -13,7 +14,7 @@ test.afterEach(async () => {
 test.use({ viewport: { width: 1280, height: 900 } });
 
 async function openSeo(page: Page) {
-  await signIn(page);
+  await signIn(page, e2e.admin);
   await page.goto("/admin/seo");
   await expect(page.getByRole("heading", { name: "SEO", level: 1 })).toBeVisible();
 }
@@ -82,7 +83,7 @@ test("tracking ids are checked against their formats; a saved container reaches 
   browser,
 }) => {
   test.slow(); // three screens and a visitor's browser
-  await signIn(page);
+  await signIn(page, e2e.admin);
   await page.goto("/admin/gtm");
   await expect(page.getByRole("heading", { name: "Balises de suivi", level: 1 })).toBeVisible();
   const container = page.getByLabel("Identifiant du conteneur GTM");

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { e2e, expect, sql, test } from "../support/e2e";
-import { signIn, snapshotTables, toast, until } from "./configuration-support";
+import { signIn, toast } from "./admin-support";
+import { snapshotTables, until } from "./configuration-support";
 
 // /admin/settings: each tab saves and the public site follows; secrets never reach a browser.
 let restore: () => Promise<void>;
@@ -12,7 +13,7 @@ test.afterEach(async () => {
 });
 
 async function openSettings(page: Page, tab?: string) {
-  await signIn(page);
+  await signIn(page, e2e.admin);
   await page.goto("/admin/settings");
   await expect(page.getByRole("heading", { name: "Configuration du site", level: 1 })).toBeVisible();
   if (tab) await page.getByRole("tab", { name: tab }).click();

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { e2e, expect, test as base } from "../support/e2e";
+export { STALE_CONTENT_MESSAGE } from "../../app/lib/stale-content";
 
 /**
  * Back-office tests run as the `user`-role account (the role that manages content, back-office.md
@@ -8,13 +9,23 @@ import { e2e, expect, test as base } from "../support/e2e";
  */
 export const staff = e2e.user;
 
-export async function signIn(page: Page, account: { email: string; password: string } = staff) {
+export type Account = { email: string; password: string };
+
+/** Fills and sends the sign-in form, without waiting for where it leads. */
+export async function submitSignIn(page: Page, account: Account = staff) {
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Mot de passe").fill(account.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+/** Signs in through the sign-in page (default: the `user`-role account) and waits for the dashboard. */
+export async function signIn(page: Page, account: Account = staff) {
+  await submitSignIn(page, account);
   // Password hashing is slow by design, slower still on a busy machine.
-  await expect(page).toHaveURL(/\/admin$/, { timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1, exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 export const test = base.extend<object, { staffState: string }>({
@@ -42,4 +53,11 @@ export function toast(page: Page, title: string) {
 /** Saves a full-page screenshot of a screen under test-results/screens/ to look at. */
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join("test-results", "screens", `${name}.png`), fullPage: true });
+}
+
+/** Types in the rich text editor (its visual mode). */
+export async function typeContent(page: Page, text: string) {
+  const editor = page.getByRole("textbox", { name: "Contenu" });
+  await editor.click();
+  await editor.pressSequentially(text);
 }

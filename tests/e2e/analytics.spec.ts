@@ -1,18 +1,9 @@
 import type { Page } from "@playwright/test";
 import { e2e, expect as baseExpect, sql, test } from "../support/e2e";
+import { signIn } from "./admin-support";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(e2e.admin.email);
-  await page.getByLabel("Mot de passe").fill(e2e.admin.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1, exact: true })).toBeVisible({
-    timeout: 30_000,
-  });
-}
 
 const pageViews = async () => (await sql<{ n: number }>("select count(*)::int as n from page_views"))[0]!.n;
 const figure = async (page: Page, testId: string) =>
@@ -27,7 +18,7 @@ for (const width of [1280, 375]) {
     test.use({ viewport: { width, height: 900 } });
 
     test("the counters are the database's counts", async ({ page }) => {
-      await signIn(page);
+      await signIn(page, e2e.admin);
       await page.goto("/admin/analytics");
       const [counts] = await sql<Record<string, number>>(`select
         (select count(*) from contacts)::int as contacts,
@@ -56,7 +47,7 @@ test("a visitor's pages count once a day as a visitor, the signed-in admin's not
   page,
   browser,
 }) => {
-  await signIn(page);
+  await signIn(page, e2e.admin);
   await page.goto("/admin/analytics?range=7d");
   const visitors = await figure(page, "period-visitors");
   const views = await figure(page, "period-views");

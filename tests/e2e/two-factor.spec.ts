@@ -2,13 +2,13 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import type { Browser, Page } from "@playwright/test";
 import { e2e, expect as baseExpect, sql, test } from "../support/e2e";
+import { toast } from "./admin-support";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 180_000 });
 
 type Account = { email: string; password: string };
 
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 const dashboard = (page: Page) =>
   expect(page.getByRole("heading", { name: "Tableau de bord", level: 1, exact: true })).toBeVisible({
     timeout: 30_000,

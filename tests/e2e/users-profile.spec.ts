@@ -1,20 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { e2e, expect as baseExpect, sql, test } from "../support/e2e";
+import { signIn, toast, type Account } from "./admin-support";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });
-
-type Account = { email: string; password: string };
-
-async function signIn(page: Page, account: Account) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Mot de passe").fill(account.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1, exact: true })).toBeVisible({
-    timeout: 30_000,
-  });
-}
 
 async function signedInPage(browser: Browser, account: Account) {
   const context = await browser.newContext();
@@ -35,8 +24,6 @@ async function freshAccount(prefix: string): Promise<Account> {
   );
   return { email, password: e2e.user.password };
 }
-
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 test.beforeEach(async () => {
   await sql("delete from rate_limits");

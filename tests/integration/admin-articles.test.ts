@@ -5,7 +5,7 @@ import { articleListSpec, type ArticleFormValues } from "~/lib/schemas/article";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/blog/editor";
 import { action as listAction } from "~/routes/admin/blog/index";
 import { loader as publicArticleLoader } from "~/routes/site/article";
-import { STALE_CONTENT_MESSAGE } from "~/server/audit/mutation.server";
+import { STALE_CONTENT_MESSAGE } from "~/lib/stale-content";
 import { createArticle, getArticle, listArticles, updateArticle } from "~/server/articles/articles.server";
 import { db } from "~/server/db/client.server";
 import {

@@ -1,12 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { changedFieldNames, recordAudit } from "~/server/audit/audit.server";
-import {
-  MissingRowError,
-  mutate,
-  STALE_CONTENT_MESSAGE,
-  StaleContentError,
-} from "~/server/audit/mutation.server";
+import { MissingRowError, mutate, StaleContentError } from "~/server/audit/mutation.server";
+import { STALE_CONTENT_MESSAGE } from "~/lib/stale-content";
 import { createArticle, getArticle, updateArticle } from "~/server/articles/articles.server";
 import { updateCategory } from "~/server/content/categories.server";
 import { listRevisions, restoreRevision } from "~/server/content/revisions.server";

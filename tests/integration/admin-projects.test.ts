@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { useTemporaryMediaStorage, type TemporaryMediaStorage } from "../support/media-storage";
 import { asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -27,12 +25,7 @@ import {
   users,
 } from "~/server/db/schema";
 import { storeImage, variantsSettled } from "~/server/media/images.server";
-import {
-  keyFromMediaUrl,
-  localDriver,
-  setStorageDriver,
-  type StorageDriver,
-} from "~/server/media/storage.server";
+import { keyFromMediaUrl } from "~/server/media/storage.server";
 import {
   addGalleryImages,
   deleteGalleryImage,
@@ -53,8 +46,7 @@ import { quickCreateProject } from "~/server/projects/quick-create.server";
 
 let actor: { id: string; email: string };
 const context = () => ({ actor, ip: "203.0.113.9" });
-let root: string;
-let driver: StorageDriver;
+let media: TemporaryMediaStorage;
 
 beforeAll(async () => {
   const [user] = await db()
@@ -62,15 +54,12 @@ beforeAll(async () => {
     .values({ name: "Chef de chantier", email: "chantier@example.test", role: "user" })
     .returning();
   actor = { id: user!.id, email: user!.email };
-  root = await mkdtemp(path.join(tmpdir(), "betic-projects-test-"));
-  driver = localDriver(root);
-  setStorageDriver(driver);
+  media = await useTemporaryMediaStorage("projects-test");
 });
 
 afterAll(async () => {
   await variantsSettled();
-  setStorageDriver();
-  await rm(root, { recursive: true, force: true });
+  await media.release();
 });
 
 beforeEach(async () => {
@@ -392,8 +381,8 @@ describe("gallery (§2.11, §4)", () => {
     const rows = await listGallery(project.id);
     await deleteGalleryImage(context(), project.id, rows[1]!.id);
     expect((await listGallery(project.id)).map((image) => image.displayOrder)).toEqual([0, 1]);
-    expect(await driver.exists(keyFromMediaUrl(images[1]!.url)!)).toBe(false);
-    expect(await driver.exists(keyFromMediaUrl(images[0]!.url)!)).toBe(true);
+    expect(await media.driver.exists(keyFromMediaUrl(images[1]!.url)!)).toBe(false);
+    expect(await media.driver.exists(keyFromMediaUrl(images[0]!.url)!)).toBe(true);
   });
 });
 
@@ -414,9 +403,9 @@ describe("delete (§2.9)", () => {
     ]);
     expect(await db().$count(projectImages, eq(projectImages.projectId, project.id))).toBe(0);
     expect(await db().$count(projects, eq(projects.id, project.id))).toBe(0);
-    expect(await driver.exists(keyFromMediaUrl(main.url)!)).toBe(false);
-    expect(await driver.exists(keyFromMediaUrl(own.url)!)).toBe(false);
-    expect(await driver.exists(keyFromMediaUrl(shared.url)!)).toBe(true);
+    expect(await media.driver.exists(keyFromMediaUrl(main.url)!)).toBe(false);
+    expect(await media.driver.exists(keyFromMediaUrl(own.url)!)).toBe(false);
+    expect(await media.driver.exists(keyFromMediaUrl(shared.url)!)).toBe(true);
     const [audit] = await db()
       .select()
       .from(auditLog)

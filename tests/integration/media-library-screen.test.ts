@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { useTemporaryMediaStorage, type TemporaryMediaStorage } from "../support/media-storage";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -20,31 +18,22 @@ import {
   projects,
   siteSettings,
 } from "~/server/db/schema";
-import {
-  keyFromMediaUrl,
-  localDriver,
-  setStorageDriver,
-  type StorageDriver,
-} from "~/server/media/storage.server";
+import { keyFromMediaUrl } from "~/server/media/storage.server";
 import { getToast } from "~/server/toast.server";
 import { signedInAs } from "../support/signed-in";
 
 /* The media library screen (/admin/media): where each image is used, and deletion refused while it is. */
 
-let root: string;
-let driver: StorageDriver;
+let media: TemporaryMediaStorage;
 let editor: Awaited<ReturnType<typeof signedInAs>>;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "betic-library-screen-"));
-  driver = localDriver(root);
-  setStorageDriver(driver);
+  media = await useTemporaryMediaStorage("library-screen");
   editor = await signedInAs("user");
 });
 
 afterAll(async () => {
-  setStorageDriver();
-  await rm(root, { recursive: true, force: true });
+  await media.release();
 });
 
 beforeEach(async () => {
@@ -99,7 +88,7 @@ async function confirmDelete(id: string) {
   return { status: response.status, location: response.headers.get("Location"), toast };
 }
 
-const stored = (asset: MediaAsset) => driver.exists(keyFromMediaUrl(asset.url)!);
+const stored = (asset: MediaAsset) => media.driver.exists(keyFromMediaUrl(asset.url)!);
 const variant = (asset: MediaAsset) => asset.url.replace(".webp", "-320.webp");
 
 describe("the library screen", () => {
@@ -214,14 +203,14 @@ describe("the library screen", () => {
     });
     expect(await db().$count(mediaAssets)).toBe(1);
     expect(await stored(asset)).toBe(true);
-    expect(await driver.exists(keyFromMediaUrl(variant(asset))!)).toBe(true);
+    expect(await media.driver.exists(keyFromMediaUrl(variant(asset))!)).toBe(true);
 
     await db().delete(expertiseBlocks);
     const done = await confirmDelete(asset.id);
     expect(done.toast).toMatchObject({ type: "success", title: "Image supprimée" });
     expect(await db().$count(mediaAssets)).toBe(0);
     expect(await stored(asset)).toBe(false);
-    expect(await driver.exists(keyFromMediaUrl(variant(asset))!)).toBe(false);
+    expect(await media.driver.exists(keyFromMediaUrl(variant(asset))!)).toBe(false);
     const audit = await db().select().from(auditLog).where(eq(auditLog.entityId, asset.id));
     expect(audit.map((row) => row.action).sort()).toEqual(["delete", "upload"]);
 

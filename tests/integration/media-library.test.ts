@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { useTemporaryMediaStorage, type TemporaryMediaStorage } from "../support/media-storage";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -9,29 +7,20 @@ import type { MediaAsset, UploadAnswer } from "~/lib/admin/media";
 import { action as mediaAction, loader as mediaLoader } from "~/routes/admin/api/media";
 import { db } from "~/server/db/client.server";
 import { auditLog, blogArticles, mediaAssets } from "~/server/db/schema";
-import {
-  keyFromMediaUrl,
-  localDriver,
-  setStorageDriver,
-  type StorageDriver,
-} from "~/server/media/storage.server";
+import { keyFromMediaUrl } from "~/server/media/storage.server";
 import { signedInAs } from "../support/signed-in";
 
-let root: string;
-let driver: StorageDriver;
+let media: TemporaryMediaStorage;
 let editor: Awaited<ReturnType<typeof signedInAs>>;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "betic-library-test-"));
-  driver = localDriver(root);
-  setStorageDriver(driver);
+  media = await useTemporaryMediaStorage("library-test");
   // Content staff hold the `user` role: everything here must work for them.
   editor = await signedInAs("user");
 });
 
 afterAll(async () => {
-  setStorageDriver();
-  await rm(root, { recursive: true, force: true });
+  await media.release();
 });
 
 beforeEach(async () => {
@@ -72,7 +61,7 @@ async function upload(request: Request) {
 }
 
 async function readStored(url: string) {
-  const object = await driver.get(keyFromMediaUrl(url)!);
+  const object = await media.driver.get(keyFromMediaUrl(url)!);
   const chunks: Buffer[] = [];
   for await (const chunk of object!.body) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
@@ -275,12 +264,12 @@ describe("the library", () => {
         description: expect.stringContaining("« Rénovation à Limoges »"),
       },
     });
-    expect(await driver.exists(keyFromMediaUrl(asset.url)!)).toBe(true);
+    expect(await media.driver.exists(keyFromMediaUrl(asset.url)!)).toBe(true);
 
     await db().delete(blogArticles);
     expect((await remove(asset.id)).status).toBe(200);
     expect(await db().$count(mediaAssets)).toBe(0);
-    expect(await driver.exists(keyFromMediaUrl(asset.url)!)).toBe(false);
+    expect(await media.driver.exists(keyFromMediaUrl(asset.url)!)).toBe(false);
     const audit = await db().select().from(auditLog).where(eq(auditLog.entityId, asset.id));
     expect(audit.map((row) => row.action).sort()).toEqual(["delete", "upload"]);
   });

@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { useTemporaryMediaStorage, type TemporaryMediaStorage } from "../support/media-storage";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getImageSize, imageUrlForWidth } from "~/components/site/responsive-image";
@@ -16,31 +14,21 @@ import {
   storeUploadedImage,
   variantsSettled,
 } from "~/server/media/images.server";
-import {
-  keyFromMediaUrl,
-  localDriver,
-  setStorageDriver,
-  storage,
-  type StorageDriver,
-} from "~/server/media/storage.server";
+import { keyFromMediaUrl, storage } from "~/server/media/storage.server";
 import { loader as mediaLoader } from "~/routes/resources/media";
 import { db } from "~/server/db/client.server";
 import { blogArticles, projectImages, projects } from "~/server/db/schema";
 import { deleteMediaIfUnused } from "~/server/media/cleanup.server";
 import { eq } from "drizzle-orm";
 
-let root: string;
-let driver: StorageDriver;
+let media: TemporaryMediaStorage;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "betic-media-test-"));
-  driver = localDriver(root);
-  setStorageDriver(driver);
+  media = await useTemporaryMediaStorage("media-test");
 });
 
 afterAll(async () => {
-  setStorageDriver();
-  await rm(root, { recursive: true, force: true });
+  await media.release();
 });
 
 /** A photo as a phone writes it: landscape pixels, EXIF "rotate 90°", GPS position, ICC profile. */
@@ -65,7 +53,7 @@ async function phonePhoto(width = 2400, height = 1600) {
 }
 
 async function read(key: string) {
-  const object = await driver.get(key);
+  const object = await media.driver.get(key);
   if (!object) throw new Error(`missing ${key}`);
   const chunks: Buffer[] = [];
   for await (const chunk of object.body) chunks.push(chunk as Buffer);
@@ -125,10 +113,10 @@ describe("storeImage", () => {
   it("stores the same upload once (content-addressed)", async () => {
     const input = await phonePhoto(800, 600);
     const first = await storeImage(input);
-    const mtime = (await driver.get(keyFromMediaUrl(first.url)!))!.etag;
+    const mtime = (await media.driver.get(keyFromMediaUrl(first.url)!))!.etag;
     const second = await storeImage(input);
     expect(second).toEqual(first);
-    expect((await driver.get(keyFromMediaUrl(first.url)!))!.etag).toBe(mtime);
+    expect((await media.driver.get(keyFromMediaUrl(first.url)!))!.etag).toBe(mtime);
   });
 
   it.each([
@@ -153,7 +141,7 @@ describe("storeImage", () => {
   it("deletes every variant", async () => {
     const stored = await storeImage(await phonePhoto(1000, 700));
     await deleteMedia(stored.url);
-    for (const key of mediaKeysOf(stored.url)) expect(await driver.exists(key)).toBe(false);
+    for (const key of mediaKeysOf(stored.url)) expect(await media.driver.exists(key)).toBe(false);
   });
 });
 
@@ -272,29 +260,29 @@ describe("SVG icons and uploads", () => {
     const key = keyFromMediaUrl(stored.url)!;
     // What the back office shows right after the upload (gallery grid, image field).
     for (const shown of [key, key.replace(".webp", "-320.webp"), key.replace(".webp", "-640.webp")])
-      expect(await driver.exists(shown), shown).toBe(true);
+      expect(await media.driver.exists(shown), shown).toBe(true);
     await variantsSettled();
-    for (const key of mediaKeysOf(stored.url)) expect(await driver.exists(key), key).toBe(true);
+    for (const key of mediaKeysOf(stored.url)) expect(await media.driver.exists(key), key).toBe(true);
   });
 });
 
-describe("local storage driver", () => {
+describe("local storage media.driver", () => {
   it("puts, reads, checks and deletes", async () => {
-    await driver.put("docs/a.png", Buffer.from("abc"), "image/png");
-    expect(await driver.exists("docs/a.png")).toBe(true);
+    await media.driver.put("docs/a.png", Buffer.from("abc"), "image/png");
+    expect(await media.driver.exists("docs/a.png")).toBe(true);
     expect((await read("docs/a.png")).toString()).toBe("abc");
-    expect((await driver.get("docs/a.png"))!.contentType).toBe("image/png");
-    await driver.delete("docs/a.png");
-    expect(await driver.exists("docs/a.png")).toBe(false);
-    expect(await driver.get("docs/a.png")).toBeNull();
-    await driver.delete("docs/a.png"); // deleting twice is fine
+    expect((await media.driver.get("docs/a.png"))!.contentType).toBe("image/png");
+    await media.driver.delete("docs/a.png");
+    expect(await media.driver.exists("docs/a.png")).toBe(false);
+    expect(await media.driver.get("docs/a.png")).toBeNull();
+    await media.driver.delete("docs/a.png"); // deleting twice is fine
   });
 
   it.each(["../etc/passwd", "images/../../x", "/abs", "images//x", "a\\b", "images/./x", "UPPER.png", ""])(
     "refuses the key %j",
     async (key) => {
-      await expect(driver.put(key, Buffer.from("x"), "image/png")).rejects.toThrow(/Invalid media key/);
-      await expect(driver.get(key)).rejects.toThrow(/Invalid media key/);
+      await expect(media.driver.put(key, Buffer.from("x"), "image/png")).rejects.toThrow(/Invalid media key/);
+      await expect(media.driver.get(key)).rejects.toThrow(/Invalid media key/);
     },
   );
 
@@ -346,7 +334,7 @@ describe("the /media route", () => {
   });
 
   it("sandboxes SVG files (stored before icons were rasterized)", async () => {
-    await driver.put(
+    await media.driver.put(
       "images/legacy.svg",
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>'),
       "image/svg+xml",
@@ -360,12 +348,12 @@ describe("the /media route", () => {
     const stored = await storeImage(await phonePhoto(1000, 800), { variants: "later" });
     await variantsSettled();
     const variant = keyFromMediaUrl(stored.url)!.replace(".webp", "-320.webp");
-    await driver.delete(variant);
+    await media.driver.delete(variant);
     const [first, second] = await Promise.all([get(variant), get(variant)]);
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect((await sharp(Buffer.from(await first.arrayBuffer())).metadata()).width).toBe(320);
-    expect(await driver.exists(variant)).toBe(true);
+    expect(await media.driver.exists(variant)).toBe(true);
     // Only the derived names of a stored image are made; anything else stays a 404.
     expect(await renderMissingVariant(variant.replace("-320.webp", "-333.webp"))).toBe(false);
     expect(await renderMissingVariant("images/0123456789abcdef01234567-10x10-320.webp")).toBe(false);
@@ -428,11 +416,11 @@ describe("deleteMediaIfUnused", () => {
     expect(await deleteMediaIfUnused(stored.url)).toBe(false);
     await db().update(projects).set({ mainImage: null }).where(eq(projects.id, project!.id));
     expect(await deleteMediaIfUnused(stored.url)).toBe(false);
-    expect(await driver.exists(keyFromMediaUrl(stored.url)!)).toBe(true);
+    expect(await media.driver.exists(keyFromMediaUrl(stored.url)!)).toBe(true);
 
     await db().delete(blogArticles).where(eq(blogArticles.id, article!.id));
     expect(await deleteMediaIfUnused(stored.url)).toBe(true);
-    for (const key of mediaKeysOf(stored.url)) expect(await driver.exists(key)).toBe(false);
+    for (const key of mediaKeysOf(stored.url)) expect(await media.driver.exists(key)).toBe(false);
   });
 
   it("ignores URLs that are not ours", async () => {

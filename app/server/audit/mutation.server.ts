@@ -1,13 +1,11 @@
 import { eq, getTableColumns, getTableName } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { revisionEntityTypes, type RevisionEntityType } from "~/lib/enums";
+import { STALE_CONTENT_MESSAGE } from "~/lib/stale-content";
 import { db, type DatabaseTransaction } from "~/server/db/client.server";
 import { keepFirstRevisions, saveRevision } from "~/server/content/revision-snapshots.server";
 import { dropSlugRedirects, isPublic, recordSlugChange } from "~/server/content/slug-redirects.server";
 import { changedFieldNames, recordAudit, type AuditEntry } from "./audit.server";
-
-export const STALE_CONTENT_MESSAGE =
-  "Ce contenu a été modifié par quelqu'un d'autre depuis votre ouverture. Rechargez la page pour voir ses changements.";
 
 /** A save over a version newer than the one the form was opened on. Nothing was written. */
 export class StaleContentError extends Error {
