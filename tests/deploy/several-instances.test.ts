@@ -7,6 +7,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { migrationsFolder } from "~/server/db/migrate.server";
+import { jobs } from "~/server/jobs/scheduler.server";
 import { startApp } from "../support/e2e-app";
 import {
   type Answer,
@@ -251,6 +252,39 @@ describe("two instances behind Caddy", () => {
     expect(files).toHaveLength(count);
     for (const { id } of ids) expect(files.filter((file) => file.includes(id))).toHaveLength(1);
   });
+
+  it("runs each daily job's slot once across both instances", async () => {
+    // Both schedulers watch the same schedule; a job due every minute shows within two minutes
+    // whether a slot is ever sent twice.
+    const since = (await sql<{ now: Date }>("select now()"))[0]!.now;
+    await sql("update pgboss.schedule set cron = '* * * * *' where name = 'rate-limit-purge'");
+    try {
+      const slots = async () =>
+        sql<{ created: Date; state: string; retries: number }>(
+          `select created_on as created, state, retry_count as retries from pgboss.job
+           where name = 'rate-limit-purge' and created_on > $1 order by created_on`,
+          [since],
+        );
+      const deadline = Date.now() + 170_000;
+      let jobs = await slots();
+      while (jobs.filter((job) => job.state === "completed").length < 2 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        jobs = await slots();
+      }
+      const done = jobs.filter((job) => job.state === "completed");
+      expect(done.length).toBeGreaterThanOrEqual(2);
+      expect(done.every((job) => job.retries === 0)).toBe(true);
+      // Slots are a minute apart, give or take the 30-second cron check; a slot sent by both
+      // instances would show as two jobs seconds apart.
+      for (let i = 1; i < jobs.length; i++) {
+        expect(jobs[i]!.created.getTime() - jobs[i - 1]!.created.getTime()).toBeGreaterThan(20_000);
+      }
+    } finally {
+      await sql("update pgboss.schedule set cron = $1 where name = 'rate-limit-purge'", [
+        jobs["rate-limit-purge"].cron,
+      ]);
+    }
+  }, 200_000);
 
   it("keeps answering through the proxy when an instance is killed, and the restarted one rejoins without migrating again", async () => {
     const journal = JSON.parse(await readFile(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
