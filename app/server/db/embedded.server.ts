@@ -50,7 +50,9 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
     password,
     authMethod: "scram-sha-256",
     persistent: true,
-    createPostgresUser: true,
+    // PostgreSQL refuses to run as root: as root, run it as a `postgres` user (created if need be);
+    // as any other user (the systemd unit's `betic`), run it as that user.
+    createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
     onLog: (message) => {
