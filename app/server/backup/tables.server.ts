@@ -60,9 +60,14 @@ export async function readJournal(folder = migrationsFolder): Promise<Journal> {
 
 /** The last migration Drizzle applied to this database, named by its journal entry. */
 export async function lastMigration(client: pg.ClientBase): Promise<MigrationRef> {
-  const { rows } = await client.query<{ hash: string; created_at: string }>(
-    "select hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1",
+  const { rows: journal } = await client.query<{ present: boolean }>(
+    "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
   );
+  const { rows } = journal[0]!.present
+    ? await client.query<{ hash: string; created_at: string }>(
+        "select hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1",
+      )
+    : { rows: [] };
   const last = rows[0];
   if (!last) throw new Error("The database has no migration applied: nothing to back up.");
   const createdAt = Number(last.created_at);
