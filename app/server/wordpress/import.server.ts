@@ -3,6 +3,16 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { DEFAULT_ARTICLE_READ_TIME } from "~/lib/schemas/article";
+import {
+  importKindLabels,
+  importKinds,
+  importOutcomeLabels,
+  importOutcomes,
+  type ImportCounts,
+  type ImportKind,
+  type ImportOutcome,
+  type ImportReport,
+} from "~/lib/wordpress-import";
 import { RESERVED_CMS_SLUGS } from "~/lib/schemas/cms-page";
 import { publicPath } from "~/lib/public-paths";
 import { slugify } from "~/lib/slugify";
@@ -34,27 +44,6 @@ import { readWxr, type WxrAuthor, type WxrCategory, type WxrItem, type WxrRecord
  * the editor's sanitizer; the media library), remembered by its WordPress key (wordpress_items)
  * so that importing the file again updates what it made, and every old permalink kept as a 301.
  */
-
-export const importKinds = ["authors", "categories", "media", "articles", "pages", "other"] as const;
-export type ImportKind = (typeof importKinds)[number];
-export type ImportOutcome = "created" | "updated" | "unchanged" | "skipped";
-export type ImportCounts = Record<ImportOutcome, number>;
-export type ImportReport = {
-  dryRun: boolean;
-  counts: Record<ImportKind, ImportCounts>;
-  /** Old addresses recorded as 301s (would be, in a dry run). */
-  redirects: number;
-  warnings: string[];
-};
-
-export const importKindLabels: Record<ImportKind, string> = {
-  authors: "Auteurs",
-  categories: "Catégories",
-  media: "Médias",
-  articles: "Articles",
-  pages: "Pages",
-  other: "Autres éléments",
-};
 
 export type ImportOptions = {
   /** The WXR file. */
@@ -135,7 +124,7 @@ function distinctSources(addresses: (string | null)[]) {
 
 function emptyCounts(): Record<ImportKind, ImportCounts> {
   return Object.fromEntries(
-    importKinds.map((kind) => [kind, { created: 0, updated: 0, unchanged: 0, skipped: 0 }]),
+    importKinds.map((kind) => [kind, Object.fromEntries(importOutcomes.map((outcome) => [outcome, 0]))]),
   ) as Record<ImportKind, ImportCounts>;
 }
 
@@ -518,21 +507,14 @@ class WordPressImport {
   }
 }
 
-const outcomeLabels: Record<ImportOutcome, string> = {
-  created: "créés",
-  updated: "mis à jour",
-  unchanged: "inchangés",
-  skipped: "ignorés",
-};
-
 /** The report as the command prints it: one line per kind, the redirects, then the warnings. */
 export function formatImportReport(report: ImportReport): string {
   const lines = importKinds
     .filter((kind) => Object.values(report.counts[kind]).some((count) => count > 0))
     .map((kind) => {
       const counts = report.counts[kind];
-      const parts = (Object.keys(outcomeLabels) as ImportOutcome[]).map(
-        (outcome) => `${counts[outcome]} ${outcomeLabels[outcome]}`,
+      const parts = importOutcomes.map(
+        (outcome) => `${counts[outcome]} ${importOutcomeLabels[outcome].toLowerCase()}`,
       );
       return `${importKindLabels[kind].padEnd(16)} ${parts.join(", ")}`;
     });
