@@ -33,6 +33,16 @@ const TABLES = [
   "content_revisions",
 ] as const;
 
+/** The fixture's items, all new (the template database holds none of them). */
+const EVERYTHING_CREATED = {
+  authors: "2 created",
+  categories: "5 created",
+  media: "5 created",
+  articles: "5 created",
+  pages: "4 created",
+  other: "1 skipped",
+};
+
 let dataDir: string;
 let actor: { id: string; email: string };
 
@@ -85,14 +95,7 @@ describe("WordPress import", () => {
       fetchMissing: false,
       context: { actor },
     });
-    expect(outcomes(report)).toEqual({
-      authors: "2 created",
-      categories: "5 created",
-      media: "5 created",
-      articles: "5 created",
-      pages: "4 created",
-      other: "1 skipped",
-    });
+    expect(outcomes(report)).toEqual(EVERYTHING_CREATED);
     expect(await tableCounts()).toEqual(before);
   });
 
@@ -105,14 +108,7 @@ describe("WordPress import", () => {
       context: { actor },
       onProgress: (percent) => progress.push(percent),
     });
-    expect(outcomes(report)).toEqual({
-      authors: "2 created",
-      categories: "5 created",
-      media: "5 created",
-      articles: "5 created",
-      pages: "4 created",
-      other: "1 skipped",
-    });
+    expect(outcomes(report)).toEqual(EVERYTHING_CREATED);
     expect(report.warnings).toEqual([
       "article « Tarifs 2024 (interne) » : privé sur WordPress, importé en brouillon",
     ]);

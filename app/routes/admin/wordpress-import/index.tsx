@@ -1,11 +1,11 @@
 import { MaxFilesExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { FileUp, Loader2 } from "lucide-react";
-import { useEffect } from "react";
-import { Form, useActionData, useNavigation, useRevalidator } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { useAnswerToast } from "~/components/admin/answer-toast";
 import { PageHeader } from "~/components/admin/page-header";
+import { usePollWhile } from "~/components/admin/use-poll-while";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -181,15 +181,7 @@ export default function WordPressImportScreen({ loaderData }: Route.ComponentPro
   const sending = navigation.formData?.get("intent") === "start";
   const running = run?.status === "running";
 
-  // While an import runs, its progress is read again every second.
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [running, revalidator]);
+  usePollWhile(running);
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
