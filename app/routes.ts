@@ -48,6 +48,7 @@ export default [
       route("email-templates", "routes/admin/email-templates/index.tsx"),
       route("email-templates/outbox", "routes/admin/email-templates/outbox.tsx"),
       route("backups", "routes/admin/backups/index.tsx"),
+      route("wordpress-import", "routes/admin/wordpress-import/index.tsx"),
       // -- users (admin only) and everyone's own profile
       route("users", "routes/admin/users/index.tsx"),
       route("profile", "routes/admin/profile/index.tsx"),

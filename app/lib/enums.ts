@@ -91,3 +91,16 @@ export type AnalyticsDimension = (typeof analyticsDimensions)[number];
 export const backupStatuses = ["running", "succeeded", "failed"] as const;
 export type BackupStatus = (typeof backupStatuses)[number];
 export const backupTriggers = ["scheduled", "manual"] as const;
+
+/** What a WordPress import creates (wordpress_items): the tables its items become. */
+export const importedEntityTypes = [
+  "blog_articles",
+  "cms_pages",
+  "media_assets",
+  "blog_categories",
+  "blog_authors",
+] as const;
+export type ImportedEntityType = (typeof importedEntityTypes)[number];
+/** The imported rows an old address may lead to (legacy_redirects). */
+export const redirectTargetTypes = ["blog_articles", "cms_pages", "blog_categories"] as const;
+export type RedirectTargetType = (typeof redirectTargetTypes)[number];

@@ -2,7 +2,6 @@ import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, truncate, writeFile, copyFile } from "node:fs/promises";
-import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -26,7 +25,7 @@ import {
   setStorageDriver,
   storage,
 } from "~/server/media/storage.server";
-import { startApp } from "../support/e2e-app";
+import { freePort, startApp } from "../support/e2e-app";
 import { createDatabase, dropDatabase, withAdmin } from "../support/postgres";
 
 /*
@@ -99,15 +98,6 @@ async function mediaFingerprints() {
     result[key] = hash.digest("hex");
   }
   return result;
-}
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The public pages as the production build serves them for one installation, and a sign-in. */

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { connect } from "node:net";
+import { connect, createServer, type AddressInfo } from "node:net";
 import { TEST_CA_FILE } from "./smtp-sink";
 
 export type AppOptions = {
@@ -12,6 +12,16 @@ export type AppOptions = {
   /** How long the start may take (loading the demo content into an empty database takes minutes). */
   startTimeoutMs?: number;
 };
+
+/** A port nobody listens on now (tests that start an app outside the e2e port plan). */
+export function freePort() {
+  return new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /** Starts the production build (BUILD_DIR, default ./build) as its own process and waits for /healthz. */
 export async function startApp({

@@ -4,6 +4,7 @@ import {
   ChartNoAxesColumn,
   CircleUserRound,
   DatabaseBackup,
+  FileUp,
   FileText,
   FolderKanban,
   Images,
@@ -66,6 +67,7 @@ export const adminMenu: AdminMenuGroup[] = [
       { label: "Templates d'email", to: "/admin/email-templates", icon: Mail },
       { label: "Envois d'e-mails", to: "/admin/email-templates/outbox", icon: Send },
       { label: "Sauvegardes", to: "/admin/backups", icon: DatabaseBackup },
+      { label: "Importer depuis WordPress", to: "/admin/wordpress-import", icon: FileUp },
     ],
   },
   {

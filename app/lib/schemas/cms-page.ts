@@ -9,7 +9,7 @@ export const CMS_PAGE_LIMITS = { title: 2, slug: 2, content: 10 } as const;
  * Paths the public site already answers (public-site.md §2, resources): a CMS page there would
  * never be reached, so its slug is refused.
  */
-const RESERVED_SLUGS = new Set([
+export const RESERVED_CMS_SLUGS: ReadonlySet<string> = new Set([
   "about",
   "admin",
   "api",
@@ -43,7 +43,7 @@ export const cmsPageSchema = z.object({
     .min(CMS_PAGE_LIMITS.slug, "Le slug doit contenir au moins 2 caractères")
     .max(100, "100 caractères au maximum")
     .regex(SLUG_PATTERN, SLUG_FORMAT_MESSAGE)
-    .refine((slug) => !RESERVED_SLUGS.has(slug), RESERVED_SLUG_MESSAGE),
+    .refine((slug) => !RESERVED_CMS_SLUGS.has(slug), RESERVED_SLUG_MESSAGE),
   content: z
     .string({ error: "Le contenu doit contenir au moins 10 caractères" })
     .trim()

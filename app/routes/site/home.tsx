@@ -16,13 +16,16 @@ import { seoMeta, siteSeo } from "~/lib/seo";
 import { getPublicSettings } from "~/server/settings.server";
 import { getContactFormProps } from "~/server/contacts/contact-form.server";
 import { listPublishedArticles } from "~/server/articles/published.server";
+import { hasLegacyIdParameter, redirectFromLegacyAddress } from "~/server/content/legacy-redirects.server";
 import { listExpertiseBlocks } from "~/server/expertise/published.server";
 import { listPublishedProjects } from "~/server/projects/published.server";
 
 const HOME_PROJECTS = 6;
 const HOME_ARTICLES = 6;
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  // WordPress's plain permalinks (`/?p=123`) are addresses of the home page with an id.
+  if (hasLegacyIdParameter(new URL(request.url))) await redirectFromLegacyAddress(request);
   const settings = await getPublicSettings();
   const [expertise, projects, articles, contactForm] = await Promise.all([
     settings.enableExpertise ? listExpertiseBlocks() : [],

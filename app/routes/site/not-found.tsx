@@ -2,9 +2,14 @@ import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFound } from "~/components/site/not-found";
 import { notFoundMeta, siteSeo } from "~/lib/seo";
+import { redirectFromLegacyAddress } from "~/server/content/legacy-redirects.server";
 
-/** Any unmatched multi-segment path: the 404 page inside the site frame, with status 404. */
-export function loader() {
+/**
+ * Any unmatched multi-segment path: an old address of imported content answers 301, anything
+ * else the 404 page inside the site frame, with status 404.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await redirectFromLegacyAddress(request);
   return data(null, { status: 404 });
 }
 

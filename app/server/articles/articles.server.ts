@@ -3,7 +3,7 @@
  * and the create, update and delete mutations. The public site's reads are blog.server.ts.
  */
 import { isUuid } from "~/lib/uuid";
-import { and, asc, eq, exists, inArray, like, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { ContentStatus } from "~/lib/enums";
 import type { ListQuery } from "~/lib/list-query";
 import { fromParisDate, fromParisInput, toParisDate, toParisInput } from "~/lib/paris-time";
@@ -21,6 +21,7 @@ import { slugify } from "~/lib/slugify";
 import { mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { db, type Executor } from "~/server/db/client.server";
 import { containsText, escapeLike, frenchText, listOrder, listPage } from "~/server/db/list.server";
+import { uniqueSlug } from "~/server/db/unique-slug.server";
 import { blogArticleCategories, blogArticles, blogAuthors, blogCategories } from "~/server/db/schema";
 import { firstCategory } from "./published.server";
 import { sanitizeRichTextForStorage } from "~/server/content/sanitize.server";
@@ -182,21 +183,10 @@ export class ArticleFieldError extends Error {
   }
 }
 
-/** A slug no other article holds: `base`, else `base-2`, `base-3`... */
-async function uniqueSlug(executor: Executor, base: string, exceptId?: string) {
-  const stem = base || "article";
-  const rows = await executor
-    .select({ slug: blogArticles.slug, id: blogArticles.id })
-    .from(blogArticles)
-    .where(or(eq(blogArticles.slug, stem), like(blogArticles.slug, `${escapeLike(stem)}-%`)));
-  const taken = new Set(rows.filter((row) => row.id !== exceptId).map((row) => row.slug));
-  if (!taken.has(stem)) return stem;
-  for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`;
-}
-
 /** §5: the article's own slug if given (refused when another article holds it), else one from the title. */
 async function slugFor(executor: Executor, values: ArticleFormValues, exceptId?: string) {
-  if (!values.slug) return uniqueSlug(executor, slugify(values.title), exceptId);
+  if (!values.slug)
+    return uniqueSlug(executor, blogArticles, slugify(values.title), { fallback: "article", exceptId });
   const [holder] = await executor
     .select({ id: blogArticles.id })
     .from(blogArticles)

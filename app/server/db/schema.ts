@@ -26,8 +26,10 @@ import {
   corsDomainTypes,
   emailTemplateNames,
   expertiseIcons,
+  importedEntityTypes,
   expertiseSizes,
   outboxStatuses,
+  redirectTargetTypes,
   revisionEntityTypes,
   serviceTypes,
   sitemapChangeFrequencies,
@@ -584,6 +586,48 @@ export const slugRedirects = pgTable(
   ],
 );
 
+/**
+ * An old address of imported content (a WordPress permalink: "/?p=123", "/2023/05/slug",
+ * "/category/x", a page's path), answered with a 301 to the row's current public address. Paths
+ * are kept without their trailing slash; a query source keeps only its WordPress id parameter.
+ */
+export const legacyRedirects = pgTable(
+  "legacy_redirects",
+  {
+    id: id(),
+    source: text("source").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: uuid("entity_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("legacy_redirects_entity_type_check", oneOf("entity_type", redirectTargetTypes)),
+    uniqueIndex("legacy_redirects_source_unique").on(t.source),
+    index("legacy_redirects_entity_idx").on(t.entityType, t.entityId),
+  ],
+);
+
+/**
+ * What a WordPress import made of each item of an export, so that importing the file again
+ * updates those rows: posts, pages and attachments by their GUID, categories by "category:<slug>",
+ * authors by "author:<login>".
+ */
+export const wordpressItems = pgTable(
+  "wordpress_items",
+  {
+    id: id(),
+    key: text("key").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: uuid("entity_id").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("wordpress_items_entity_type_check", oneOf("entity_type", importedEntityTypes)),
+    uniqueIndex("wordpress_items_key_unique").on(t.key),
+  ],
+);
+
 /** The media library: every image uploaded through the back office (canonical media URL). */
 export const mediaAssets = pgTable(
   "media_assets",
@@ -650,6 +694,27 @@ export const backupRuns = pgTable(
     check("backup_runs_status_check", oneOf("status", backupStatuses)),
     check("backup_runs_trigger_check", oneOf("trigger", backupTriggers)),
     index("backup_runs_started_at_idx").on(t.startedAt.desc()),
+  ],
+);
+
+/** Each WordPress import started from the back office: its progress while it runs, then its report. */
+export const wordpressImports = pgTable(
+  "wordpress_imports",
+  {
+    id: id(),
+    status: text("status").notNull().default("running"),
+    fileName: text("file_name").notNull(),
+    progress: integer("progress").notNull().default(0),
+    report: jsonb("report"),
+    error: text("error"),
+    startedBy: uuid("started_by").references(() => users.id, { onDelete: "set null" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("wordpress_imports_status_check", oneOf("status", backupStatuses)),
+    index("wordpress_imports_started_at_idx").on(t.startedAt.desc()),
   ],
 );
 

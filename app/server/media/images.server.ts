@@ -325,6 +325,15 @@ export async function storeUploadedImage(file: File, kind: UploadKind) {
   return { ...stored, format };
 }
 
+/**
+ * An image brought in by an import (a WordPress attachment): checked and stored like an upload,
+ * every variant written before returning. Also returns the format found in the bytes.
+ */
+export async function storeImportedImage(input: Buffer, fileName: string) {
+  const format = await detectFormat(input);
+  return { ...(await storeImage(input, { fileName })), format: format ?? "" };
+}
+
 /** Every stored key behind one of our media URLs (all files of a pipeline image, from any of them). */
 export function mediaKeysOf(url: string): string[] {
   const key = keyFromMediaUrl(url);

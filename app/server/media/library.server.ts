@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { mediaInUseMessage, type MediaAsset, type MediaListItem, type MediaUsage } from "~/lib/admin/media";
 import { defineListSpec, type ListPage, type ListQuery } from "~/lib/list-query";
-import { mutate, type MutationContext } from "~/server/audit/mutation.server";
+import { mutate, type MutationContext, type MutationScope } from "~/server/audit/mutation.server";
 import { db, type Executor } from "~/server/db/client.server";
 import { containsText, listPage } from "~/server/db/list.server";
 import { mediaAssets, users } from "~/server/db/schema";
@@ -85,30 +85,38 @@ export async function recordInLibrary(executor: Executor, files: LibraryFile[]):
  */
 export async function addToLibrary(upload: ImageUpload, context: MutationContext): Promise<MediaAsset> {
   const stored = await storeUploadedImage(upload.file, upload.kind);
-  const row = await mutate(context, async (m) => {
-    const [created] = await recordInLibrary(m.tx, [
-      {
-        stored,
-        originalName: upload.file.name.slice(0, 255) || null,
-        sizeBytes: upload.file.size,
-        altText: upload.alt,
-        uploadedBy: context.actor.id,
-      },
-    ]);
-    if (created) {
-      await m.audit({
-        action: "upload",
-        entityType: "media_assets",
-        entityId: created.id,
-        details: { mimeType: created.mimeType, sizeBytes: created.sizeBytes },
-      });
-      return created;
-    }
-    const [existing] = await m.tx.select().from(mediaAssets).where(eq(mediaAssets.url, stored.url));
-    if (upload.alt && !existing!.altText) return m.update(mediaAssets, existing!.id, { altText: upload.alt });
-    return existing!;
-  });
+  const row = await mutate(context, (m) =>
+    libraryEntryFor(m, {
+      stored,
+      originalName: upload.file.name.slice(0, 255) || null,
+      sizeBytes: upload.file.size,
+      altText: upload.alt,
+      uploadedBy: context.actor.id,
+    }),
+  );
   return toAsset(row);
+}
+
+/**
+ * Records a stored image in the library within `m`'s change, audited as an upload (an upload, an
+ * imported attachment). The same picture stored before keeps its entry, given the alt text if it
+ * had none; that entry is returned.
+ */
+export async function libraryEntryFor(m: MutationScope, file: LibraryFile): Promise<MediaRow> {
+  const [created] = await recordInLibrary(m.tx, [file]);
+  if (created) {
+    await m.audit({
+      action: "upload",
+      entityType: "media_assets",
+      entityId: created.id,
+      details: { mimeType: created.mimeType, sizeBytes: created.sizeBytes },
+    });
+    return created;
+  }
+  const [existing] = await m.tx.select().from(mediaAssets).where(eq(mediaAssets.url, file.stored.url));
+  if (file.altText && !existing!.altText)
+    return m.update(mediaAssets, existing!.id, { altText: file.altText });
+  return existing!;
 }
 
 /**

@@ -4,7 +4,7 @@
  * quick-create.server.ts.
  */
 import { isUuid } from "~/lib/uuid";
-import { and, asc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type ListQuery } from "~/lib/list-query";
 import { fromParisInput, toParisInput } from "~/lib/paris-time";
 import {
@@ -18,6 +18,7 @@ import { slugify } from "~/lib/slugify";
 import { mutate, type MutationContext, type MutationScope } from "~/server/audit/mutation.server";
 import { db, type Executor } from "~/server/db/client.server";
 import { containsText, listOrder, listPage } from "~/server/db/list.server";
+import { uniqueSlug } from "~/server/db/unique-slug.server";
 import { projectCategories, projectCategoryRelations, projectImages, projects } from "~/server/db/schema";
 import { deleteMediaIfUnused } from "~/server/media/cleanup.server";
 import { releaseMedia } from "~/server/media/library.server";
@@ -121,23 +122,6 @@ export function projectFormInput(row: ProjectRow | null): ProjectFormInput {
   };
 }
 
-/** A slug no other project holds: `base`, else `base-2`, `base-3`... */
-async function uniqueSlug(executor: Executor, base: string, exceptId?: string) {
-  const stem = base || "projet";
-  const taken = new Set(
-    (
-      await executor
-        .select({ slug: projects.slug, id: projects.id })
-        .from(projects)
-        .where(or(eq(projects.slug, stem), like(projects.slug, `${stem}-%`)))
-    )
-      .filter((row) => row.id !== exceptId)
-      .map((row) => row.slug),
-  );
-  if (!taken.has(stem)) return stem;
-  for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`;
-}
-
 /** A slug typed by hand that another project holds. */
 export class SlugTakenError extends Error {
   constructor(readonly slug: string) {
@@ -178,7 +162,8 @@ function columnsOf(values: ProjectFormValues) {
 /** A slug typed in the form (kept if free), else one made from the title. */
 async function slugFor(tx: Executor, values: ProjectFormValues, exceptId?: string) {
   const typed = values.slug ? slugify(values.slug) : "";
-  if (!typed) return uniqueSlug(tx, projectSlugFromTitle(values.title), exceptId);
+  if (!typed)
+    return uniqueSlug(tx, projects, projectSlugFromTitle(values.title), { fallback: "projet", exceptId });
   const [holder] = await tx
     .select({ id: projects.id })
     .from(projects)
@@ -215,7 +200,9 @@ export async function insertProject(
   createdBy: string,
   options: { slug?: string } = {},
 ) {
-  const slug = options.slug ?? (await uniqueSlug(m.tx, projectSlugFromTitle(values.title)));
+  const slug =
+    options.slug ??
+    (await uniqueSlug(m.tx, projects, projectSlugFromTitle(values.title), { fallback: "projet" }));
   const project = await m.insert(projects, { ...values, slug });
   await linkCategory(m.tx, project.id, project.category);
   await queueProjectNotice(m.tx, project, createdBy);

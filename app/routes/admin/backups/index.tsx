@@ -1,14 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { DatabaseBackup, Download, Loader2 } from "lucide-react";
-import { useEffect } from "react";
-import { data, Form, useActionData, useNavigation, useRevalidator } from "react-router";
+import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { useAnswerToast } from "~/components/admin/answer-toast";
 import { DataTable, EmptyState, type Column } from "~/components/admin/data-table";
 import { FormErrors, TextField, ToggleField } from "~/components/admin/fields";
 import { PageHeader } from "~/components/admin/page-header";
+import { usePollWhile } from "~/components/admin/use-poll-while";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -132,15 +132,7 @@ export default function BackupsScreen({ loaderData }: Route.ComponentProps) {
   const running = runs.some((run) => run.status === "running");
   const last = runs.find((run) => run.status !== "running");
 
-  // While a backup runs, its progress is read again every second.
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [running, revalidator]);
+  usePollWhile(running);
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
