@@ -181,7 +181,7 @@ export const emailTemplates = pgTable(
   "email_templates",
   {
     id: id(),
-    name: text("name").notNull(),
+    name: text("name").notNull().$type<(typeof emailTemplateNames)[number]>(),
     subject: text("subject").notNull(),
     htmlContent: text("html_content").notNull(),
     textContent: text("text_content").notNull(),

@@ -1,0 +1,2 @@
+ALTER TABLE "email_templates" DROP CONSTRAINT "email_templates_name_check";--> statement-breakpoint
+ALTER TABLE "email_templates" ADD CONSTRAINT "email_templates_name_check" CHECK ("name" IN ('contact_confirmation', 'contact_notification', 'password_reset', 'password_changed'));
