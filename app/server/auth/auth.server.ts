@@ -67,6 +67,7 @@ function createAuth() {
     user: {
       additionalFields: {
         lastSignInAt: { type: "date", required: false, input: false },
+        mustChangePassword: { type: "boolean", required: false, input: false, defaultValue: false },
       },
     },
     plugins: [

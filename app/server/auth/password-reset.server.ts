@@ -9,6 +9,7 @@ import { PasswordHashBusyError } from "./password-hash.server";
 import { CLIENT_IP_HEADER, throttleKeyOfAddress } from "~/server/security/client-ip.server";
 import { createRateLimiter } from "~/server/security/rate-limit.server";
 import { auth } from "./auth.server";
+import { markPasswordChosen } from "./users.server";
 import { queuePasswordChangedMail, RESET_IDENTIFIER_PREFIX } from "./reset-mail.server";
 
 /**
@@ -101,7 +102,8 @@ export async function resetPassword(
     if (isAPIError(error) && error.body?.code === "INVALID_TOKEN") return { status: "invalid" };
     throw error;
   }
-  // Better Auth consumed this link and ended the sessions; the account's other links end too.
+  // Better Auth consumed this link and ended the sessions; the account's other links end too, and
+  // a generated password it had to change is replaced.
   await db().transaction(async (tx) => {
     await tx
       .delete(verifications)
@@ -111,6 +113,7 @@ export async function resetPassword(
           like(verifications.identifier, `${RESET_IDENTIFIER_PREFIX}%`),
         ),
       );
+    await markPasswordChosen(tx, account.id);
     await recordAudit(tx, {
       actor: account,
       action: "password_reset",

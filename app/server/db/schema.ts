@@ -747,6 +747,8 @@ export const users = pgTable(
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /** Set on the generated first admin: sent to change it before anything else (requireUser). */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
