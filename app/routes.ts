@@ -17,6 +17,8 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("login/code", "routes/admin/login-code.tsx"),
+    route("login/forgot", "routes/admin/login-forgot.tsx"),
+    route("login/reset", "routes/admin/login-reset.tsx"),
     route("logout", "routes/admin/logout.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),

@@ -15,6 +15,8 @@ export const adminAccess = {
   "/admin/analytics": "user",
   "/admin/login": "public",
   "/admin/login/code": "public",
+  "/admin/login/forgot": "public",
+  "/admin/login/reset": "public",
   "/admin/logout": "public",
   "/admin/categories": "user",
   "/admin/authors": "user",

@@ -1,4 +1,6 @@
 import Mustache from "mustache";
+import type { EmailTemplateName } from "~/lib/enums";
+import { RESET_LINK_MINUTES } from "~/lib/schemas/users";
 
 /**
  * The e-mail templates' placeholders, rendering and rules, shared by the server (sending, saving)
@@ -9,28 +11,74 @@ import Mustache from "mustache";
 export const emailTemplateLabels: Record<string, string> = {
   contact_confirmation: "Email de confirmation",
   contact_notification: "Email de notification",
+  password_reset: "Réinitialisation du mot de passe",
+  password_changed: "Mot de passe modifié",
   project_creation: "Avis de création de projet",
 };
 
-/** The placeholders staff may use in both templates (back-office.md §2.17). */
-export const TEMPLATE_PLACEHOLDERS = [
-  "name",
-  "email",
-  "phone",
-  "subject",
-  "message",
-  "service_type",
-] as const;
-export type TemplateVariables = Record<(typeof TEMPLATE_PLACEHOLDERS)[number], string>;
+/** The placeholders staff may use in both contact templates (back-office.md §2.17). */
+const CONTACT_PLACEHOLDERS = ["name", "email", "phone", "subject", "message", "service_type"] as const;
+export type TemplateVariables = Record<(typeof CONTACT_PLACEHOLDERS)[number], string>;
 
-/** The sample request a preview and a test e-mail are filled with (back-office.md §7). */
-export const SAMPLE_VARIABLES: TemplateVariables = {
+/** The sample request a contact template's preview and test e-mail are filled with (back-office.md §7). */
+const SAMPLE_REQUEST: TemplateVariables = {
   name: "Jean Dupont",
   email: "jean.dupont@exemple.fr",
   phone: "06 12 34 56 78",
   subject: "Demande de devis pour un tableau électrique",
   message: "Bonjour, je souhaiterais un devis pour remplacer le tableau électrique de ma maison.",
   service_type: "Rénovation électrique",
+};
+
+type TemplateUse = {
+  /** Who receives it, when (under the editor's title). */
+  purpose: string;
+  placeholders: readonly string[];
+  /** Placeholders the mail is useless without: refused if the HTML or text part lacks one. */
+  required?: readonly string[];
+  /** What a preview and a test e-mail are filled with, and how the preview says so. */
+  sample: Record<string, string>;
+  sampleNote: string;
+};
+
+const SAMPLE_ACCOUNT = "jean.dupont@exemple.fr";
+
+/** What each editable template is for, what it may say, and what its preview shows. */
+export const emailTemplateUses: Record<EmailTemplateName, TemplateUse> = {
+  contact_confirmation: {
+    purpose: "Envoyé au visiteur qui a rempli le formulaire de contact.",
+    placeholders: CONTACT_PLACEHOLDERS,
+    sample: SAMPLE_REQUEST,
+    sampleNote: `Avec une demande d'exemple : ${SAMPLE_REQUEST.name}, ${SAMPLE_REQUEST.service_type.toLowerCase()}.`,
+  },
+  contact_notification: {
+    purpose: "Envoyé à l'entreprise pour chaque nouvelle demande.",
+    placeholders: CONTACT_PLACEHOLDERS,
+    sample: SAMPLE_REQUEST,
+    sampleNote: `Avec une demande d'exemple : ${SAMPLE_REQUEST.name}, ${SAMPLE_REQUEST.service_type.toLowerCase()}.`,
+  },
+  password_reset: {
+    purpose:
+      "Envoyé à un membre de l'équipe qui a demandé un nouveau mot de passe (« Mot de passe oublié ? »).",
+    placeholders: ["email", "reset_url", "valid_minutes"],
+    required: ["reset_url"],
+    sample: {
+      email: SAMPLE_ACCOUNT,
+      reset_url: "https://www.exemple.fr/admin/login/reset?token=exemple",
+      valid_minutes: String(RESET_LINK_MINUTES),
+    },
+    sampleNote: `Avec un compte d'exemple : ${SAMPLE_ACCOUNT}.`,
+  },
+  password_changed: {
+    purpose: "Envoyé au membre de l'équipe dont le mot de passe vient d'être réinitialisé.",
+    placeholders: ["email", "changed_at", "login_url"],
+    sample: {
+      email: SAMPLE_ACCOUNT,
+      changed_at: "05/03/2026 14:30",
+      login_url: "https://www.exemple.fr/admin/login",
+    },
+    sampleNote: `Avec un compte d'exemple : ${SAMPLE_ACCOUNT}.`,
+  },
 };
 
 export type EmailTemplateParts = { subject: string; htmlContent: string; textContent: string };
@@ -54,24 +102,46 @@ export function renderEmail(
 
 type Token = [type: string, value: string, start: number, end: number, children?: Token[]];
 
-const PLACEHOLDER_LIST = TEMPLATE_PLACEHOLDERS.map((name) => `{{${name}}}`).join(", ");
-
 /**
- * Why a template part cannot be saved, in French with its line, or null when it can. Refused:
- * anything that would insert a value unescaped (`{{{x}}}`, `{{&x}}`, or the same after a change of
- * delimiters), partials, unknown placeholders, and what Mustache cannot compile.
+ * Why a part of template `name` cannot be saved, in French with its line, or null when it can.
+ * Refused: anything that would insert a value unescaped (`{{{x}}}`, `{{&x}}`, or the same after a
+ * change of delimiters), partials, placeholders the template does not know, and what Mustache
+ * cannot compile.
  */
-export function templateProblem(source: string): string | null {
+export function templateProblem(source: string, name: EmailTemplateName): string | null {
   let tokens: Token[];
   try {
     tokens = Mustache.parse(source) as Token[];
   } catch (error) {
     return describeParseError(source, error instanceof Error ? error.message : String(error));
   }
-  return firstForbidden(source, tokens);
+  return firstForbidden(source, tokens, emailTemplateUses[name].placeholders);
 }
 
-function firstForbidden(source: string, tokens: Token[]): string | null {
+/**
+ * A placeholder template `name` requires (the reset link) that the HTML or text part `source`
+ * never prints, as a French sentence; null when none is missing or the part does not compile.
+ */
+export function missingPlaceholder(source: string, name: EmailTemplateName): string | null {
+  let tokens: Token[];
+  try {
+    tokens = Mustache.parse(source) as Token[];
+  } catch {
+    return null;
+  }
+  const printed = new Set<string>();
+  const collect = (list: Token[]) => {
+    for (const [type, value, , , children] of list) {
+      if (type === "name") printed.add(value);
+      if (children) collect(children);
+    }
+  };
+  collect(tokens);
+  const missing = emailTemplateUses[name].required?.find((placeholder) => !printed.has(placeholder));
+  return missing ? `Le lien {{${missing}}} est indispensable à cet e-mail : ajoutez-le.` : null;
+}
+
+function firstForbidden(source: string, tokens: Token[], placeholders: readonly string[]): string | null {
   for (const [type, value, start, end, children] of tokens) {
     const where = `Ligne ${lineAt(source, start)}`;
     const tag = source.slice(start, end);
@@ -85,11 +155,12 @@ function firstForbidden(source: string, tokens: Token[]): string | null {
       case "name":
       case "#":
       case "^":
-        if (!(TEMPLATE_PLACEHOLDERS as readonly string[]).includes(value)) {
-          return `${where} : variable inconnue « ${tag} ». Variables disponibles : ${PLACEHOLDER_LIST}.`;
+        if (!placeholders.includes(value)) {
+          const list = placeholders.map((known) => `{{${known}}}`).join(", ");
+          return `${where} : variable inconnue « ${tag} ». Variables disponibles : ${list}.`;
         }
     }
-    const inner = children ? firstForbidden(source, children) : null;
+    const inner = children ? firstForbidden(source, children, placeholders) : null;
     if (inner) return inner;
   }
   return null;

@@ -15,6 +15,7 @@ import {
   updateUser,
 } from "~/server/auth/manage-users.server";
 import { auth } from "~/server/auth/auth.server";
+import { action as usersAction } from "~/routes/admin/users/index";
 import { signedInAs } from "../support/signed-in";
 
 beforeEach(async () => {
@@ -140,5 +141,32 @@ describe("users management", () => {
     await expect(updateUser(context(other.user), { id: admin.user.id, role: "user" })).rejects.toThrow(
       LAST_ADMIN_DEMOTE_MESSAGE,
     );
+  });
+});
+
+describe("users screen answers", () => {
+  const typed = "Mot-De-Passe-Tape-1987";
+  async function post(admin: Awaited<ReturnType<typeof signedInAs>>, fields: Record<string, string>) {
+    return (await usersAction({
+      request: admin.request("/admin/users", { method: "POST", body: new URLSearchParams(fields) }),
+      params: {},
+      context: { clientIp: "203.0.113.9" },
+    } as never)) as unknown as { init: ResponseInit | null; data: unknown };
+  }
+
+  it("never send the typed password back with a refused create or edit", async () => {
+    const admin = await signedInAs("admin");
+    const refusals: Record<string, string>[] = [
+      // Refused by the schema, by the server (the address is taken), and an edit of no account.
+      { intent: "create", email: "pas-un-email", password: typed, role: "user" },
+      { intent: "create", email: admin.user.email, password: typed, role: "user" },
+      { intent: "update", id: "pas-un-id", password: typed, role: "user" },
+    ];
+    for (const fields of refusals) {
+      const answer = await post(admin, fields);
+      expect(answer.init?.status).toBe(400);
+      expect(JSON.stringify(answer.data)).not.toContain(typed);
+      expect(JSON.stringify(answer.data)).toContain("user");
+    }
   });
 });

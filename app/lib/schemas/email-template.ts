@@ -1,26 +1,36 @@
-import { templateProblem } from "~/lib/email-templates";
+import { missingPlaceholder, templateProblem } from "~/lib/email-templates";
 import { emailTemplateNames } from "~/lib/enums";
 import { z } from "~/lib/zod";
 
-/** Mustache rules on top of a required text: refused with the line and the reason. */
 const templatePart = (required: string, max: number) =>
-  z
-    .string({ error: required })
-    .min(1, required)
-    .max(max, `${max} caractères au maximum`)
-    .superRefine((value, context) => {
-      const problem = templateProblem(value);
-      if (problem) context.addIssue({ code: "custom", message: problem });
-    });
+  z.string({ error: required }).min(1, required).max(max, `${max} caractères au maximum`);
 
-/** An e-mail template as the templates screen saves it (back-office.md §2.17). */
-export const emailTemplateSchema = z.object({
-  name: z.enum(emailTemplateNames),
-  updatedAt: z.string().optional(),
-  subject: templatePart("Le sujet est requis", 200),
-  htmlContent: templatePart("Le contenu HTML est requis", 100_000),
-  textContent: templatePart("Le contenu texte est requis", 50_000),
-});
+/**
+ * An e-mail template as the templates screen saves it (back-office.md §2.17): each part checked
+ * against its template's Mustache rules and placeholders, refused with the line and the reason.
+ */
+export const emailTemplateSchema = z
+  .object({
+    name: z.enum(emailTemplateNames),
+    updatedAt: z.string().optional(),
+    subject: templatePart("Le sujet est requis", 200),
+    htmlContent: templatePart("Le contenu HTML est requis", 100_000),
+    textContent: templatePart("Le contenu texte est requis", 50_000),
+  })
+  .superRefine(
+    (value, context) => {
+      for (const part of ["subject", "htmlContent", "textContent"] as const) {
+        const source = value[part];
+        if (typeof source !== "string" || !source) continue;
+        const problem =
+          templateProblem(source, value.name) ??
+          (part === "subject" ? null : missingPlaceholder(source, value.name));
+        if (problem) context.addIssue({ code: "custom", path: [part], message: problem });
+      }
+    },
+    // Also while another part is refused (Zod skips refinements then): every message at once.
+    { when: ({ value }) => emailTemplateNames.includes((value as { name?: never }).name!) },
+  );
 export type EmailTemplateInput = z.infer<typeof emailTemplateSchema>;
 
 /** The test-send dialog: a destination address (back-office.md §5). */

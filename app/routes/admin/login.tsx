@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircle, LogIn } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "~/lib/zod";
 import { SignInCard, useRefusedSecret } from "~/components/admin/sign-in-card";
 import type { Route } from "./+types/login";
@@ -186,6 +186,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               {fields.password.errors[0]}
             </p>
           )}
+          <Link to="/admin/login/forgot" className="self-end text-sm text-muted-foreground underline">
+            Mot de passe oublié ?
+          </Link>
         </div>
         <Button type="submit" className="mt-2 w-full" disabled={busy}>
           {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <LogIn aria-hidden />}

@@ -41,6 +41,8 @@ type SaveOptions<Value> = {
   failed: Failed;
   /** The toast after the redirect. */
   done: ToastInput | ((value: Value) => ToastInput);
+  /** Fields never sent back with a refusal (a typed password): the form shows them empty. */
+  hideFields?: string[];
 };
 
 /** The list the form was posted from, its query string kept. */
@@ -92,14 +94,15 @@ async function save<Schema extends z.ZodType>(
   missing: string | null = null,
 ) {
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return replyInvalid(submission);
-  if (missing) return replyInvalid(submission, { formErrors: [missing] });
+  const hidden = { hideFields: options.hideFields };
+  if (submission.status !== "success") return replyInvalid(submission, {}, hidden);
+  if (missing) return replyInvalid(submission, { formErrors: [missing] }, hidden);
   try {
     await write(submission.value);
   } catch (error) {
     const refusal = options.refuse?.(error);
-    if (refusal) return replyInvalid(submission, refusal);
-    return replyFailed(submission, error, failureMessage(options.failed, error));
+    if (refusal) return replyInvalid(submission, refusal, hidden);
+    return replyFailed(submission, error, failureMessage(options.failed, error), hidden);
   }
   const { done } = options;
   return redirectWithToast(sameList(request), typeof done === "function" ? done(submission.value) : done);

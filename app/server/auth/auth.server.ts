@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins/admin";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
-import { MIN_PASSWORD_LENGTH } from "~/lib/schemas/users";
+import { MIN_PASSWORD_LENGTH, RESET_LINK_MINUTES } from "~/lib/schemas/users";
 import { BRAND_NAME } from "~/lib/site-defaults";
 import { config } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
@@ -12,6 +13,7 @@ import { logger } from "~/server/logger.server";
 import { authSecret } from "~/server/secrets.server";
 import { CLIENT_IP_HEADER } from "~/server/security/client-ip.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
+import { RESET_IDENTIFIER_PREFIX, sendResetLink } from "./reset-mail.server";
 
 /** A session unused for this long ends: Better Auth slides its expiry as it is used. */
 export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
@@ -41,12 +43,31 @@ function createAuth() {
       disableSignUp: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       password: { hash: hashPassword, verify: verifyPassword },
+      // 'Mot de passe oublié ?' (password-reset.server.ts): a single-use link by mail, valid 30
+      // minutes; using it ends every session of the account.
+      sendResetPassword: sendResetLink,
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+    },
+    // A reset token is kept as its SHA-256 only (whoever reads the table cannot use it), under a
+    // prefix left readable so that every link of an account can be ended at once.
+    verification: {
+      storeIdentifier: {
+        default: "plain",
+        overrides: {
+          [RESET_IDENTIFIER_PREFIX]: {
+            hash: async (identifier) =>
+              `${RESET_IDENTIFIER_PREFIX}${createHash("sha256").update(identifier).digest("base64url")}`,
+          },
+        },
+      },
     },
     // The expiry moves forward at most every five minutes of use: idle means idle for 12 h.
     session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: 5 * 60 },
     user: {
       additionalFields: {
         lastSignInAt: { type: "date", required: false, input: false },
+        mustChangePassword: { type: "boolean", required: false, input: false, defaultValue: false },
       },
     },
     plugins: [

@@ -13,6 +13,7 @@ import { CLIENT_IP_HEADER } from "~/server/security/client-ip.server";
 import { deviceCookie, throttledPasswordCheck } from "~/server/security/password-throttle.server";
 import { auth } from "./auth.server";
 import { verifyPassword } from "./password-hash.server";
+import { markPasswordChosen } from "./users.server";
 
 /**
  * Every place the server checks a password: signing in, confirming one's own password, changing
@@ -171,6 +172,14 @@ export async function changeOwnPassword(
     },
   );
   if (outcome.status === "ok" && outcome.value) {
+    await markPasswordChosen(db(), user.id);
+    await recordAudit(db(), {
+      actor: user,
+      action: "password_change",
+      entityType: "users",
+      entityId: user.id,
+      ipAddress: clientIpOf(request),
+    });
     return { status: "ok", headers: withSetCookies(outcome.value) };
   }
   if (outcome.status === "ok") return refusal!;

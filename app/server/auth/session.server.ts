@@ -67,24 +67,35 @@ const adminTwoFactorRequired = cachedUntilContentChanges(
   { fallback: true, failure: "the two-factor requirement could not be read", tables: ["site_settings"] },
 );
 
-/** Where an admin without a second factor may go while the setting requires one. */
+/**
+ * Where an account may go while it must change its password (the generated first admin's) or, for
+ * an admin, enrol a second factor the site requires.
+ */
 const ENROLMENT_PATHS = new Set(["/admin/profile", "/admin/logout"]);
 
 /**
  * The signed-in user, or a redirect to the sign-in page (which brings them back here after). An
- * admin without a second factor, when the site requires one, is sent to enrol first: every loader
- * and action comes here, so nothing else is reachable meanwhile.
+ * account that must change its password, and an admin without a second factor when the site
+ * requires one, are sent to the profile first: every loader and action comes here, so nothing
+ * else is reachable meanwhile.
  */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getOptionalUser(request);
   const url = new URL(request.url);
   if (user) {
-    if (
-      user.role === "admin" &&
-      !user.twoFactorEnabled &&
-      !ENROLMENT_PATHS.has(url.pathname.replace(/\.data$/, "").replace(/\/$/, "")) &&
-      (await adminTwoFactorRequired())
-    ) {
+    const reachable = ENROLMENT_PATHS.has(url.pathname.replace(/\.data$/, "").replace(/\/$/, ""));
+    if (user.mustChangePassword && !reachable) {
+      throw await redirectWithToast(
+        "/admin/profile",
+        {
+          type: "error",
+          title: "Changement de mot de passe requis",
+          description: "Remplacez le mot de passe généré à l'installation pour accéder au back-office.",
+        },
+        { headers: noStoreHeaders },
+      );
+    }
+    if (user.role === "admin" && !user.twoFactorEnabled && !reachable && (await adminTwoFactorRequired())) {
       throw await redirectWithToast(
         "/admin/profile",
         {

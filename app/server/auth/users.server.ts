@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
 import { isAPIError } from "better-auth/api";
-import { count } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { userRoles, type UserRole } from "~/lib/enums";
 import { config } from "~/server/config.server";
-import { db } from "~/server/db/client.server";
+import { db, type Executor } from "~/server/db/client.server";
 import { users } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { isGuessablePassword, WEAK_PASSWORD_MESSAGE } from "~/lib/schemas/password";
@@ -63,9 +66,16 @@ export function generatePassword(): string {
   return randomBytes(18).toString("base64url");
 }
 
+/** Where the generated first admin's password is written, once, readable by its owner only. */
+export function firstAdminPasswordFile(): string {
+  return path.join(config.dataDir, "first-admin-password.txt");
+}
+
 /**
  * On an empty database, creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD. Without a
- * password, one is generated and shown once on the console: it is stored only as a hash.
+ * password, one is generated and written once to a file of DATA_DIR readable by its owner only
+ * (never to the console: container logs are kept and shared); the account must change it at its
+ * first sign-in (users.must_change_password, requireUser). The database keeps only its hash.
  */
 export async function ensureFirstAdmin(): Promise<void> {
   const [{ total }] = await db().select({ total: count() }).from(users);
@@ -74,8 +84,9 @@ export async function ensureFirstAdmin(): Promise<void> {
   const email = config.firstAdmin.email || DEFAULT_ADMIN_EMAIL;
   const given = config.firstAdmin.password;
   const password = given || generatePassword();
+  let created: { id: string };
   try {
-    await createAccount({ email, password, role: "admin", name: "Administrateur" });
+    created = await createAccount({ email, password, role: "admin", name: "Administrateur" });
   } catch (error) {
     // Another instance starting at the same moment made it first.
     if (error instanceof AccountError && error.code === "duplicate_email") return;
@@ -86,18 +97,37 @@ export async function ensureFirstAdmin(): Promise<void> {
     logger.info({ email }, "first admin account created from ADMIN_EMAIL / ADMIN_PASSWORD");
     return;
   }
-  printCredentials(email, password, `${config.publicUrl}/admin/login`);
+  await db().update(users).set({ mustChangePassword: true }).where(eq(users.id, created.id));
+  const file = firstAdminPasswordFile();
+  mkdirSync(path.dirname(file), { recursive: true });
+  // Made anew with its mode: a file left by an earlier installation could have wider rights.
+  rmSync(file, { force: true });
+  writeFileSync(file, `${password}\n`, { mode: 0o600, flag: "wx" });
+  printCredentials(email, file, `${config.publicUrl}/admin/login`);
 }
 
-function printCredentials(email: string, password: string, loginUrl: string) {
+/**
+ * The account chose its own password (a change or a reset): if it had to replace a generated one,
+ * nothing more is required of it and the generated password's file goes (it opens nothing now).
+ */
+export async function markPasswordChosen(executor: Executor, userId: string): Promise<void> {
+  const [replaced] = await executor
+    .update(users)
+    .set({ mustChangePassword: false })
+    .where(and(eq(users.id, userId), eq(users.mustChangePassword, true)))
+    .returning({ id: users.id });
+  if (replaced) await rm(firstAdminPasswordFile(), { force: true });
+}
+
+function printCredentials(email: string, file: string, loginUrl: string) {
   const lines = [
-    "Compte administrateur créé (ce mot de passe ne sera plus affiché) :",
+    "Compte administrateur créé :",
     "",
     `  E-mail        : ${email}`,
-    `  Mot de passe  : ${password}`,
+    `  Mot de passe  : dans ${file}`,
     `  Connexion     : ${loginUrl}`,
     "",
-    "Changez-le depuis la page Profil après la première connexion.",
+    "Ce mot de passe devra être changé à la première connexion ; le fichier sera alors supprimé.",
   ];
   const width = Math.max(...lines.map((line) => line.length));
   const border = "═".repeat(width + 2);

@@ -183,7 +183,7 @@ export const emailTemplates = pgTable(
   "email_templates",
   {
     id: id(),
-    name: text("name").notNull(),
+    name: text("name").notNull().$type<(typeof emailTemplateNames)[number]>(),
     subject: text("subject").notNull(),
     htmlContent: text("html_content").notNull(),
     textContent: text("text_content").notNull(),
@@ -812,6 +812,8 @@ export const users = pgTable(
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /** Set on the generated first admin: sent to change it before anything else (requireUser). */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,7 +4,7 @@ import { mutate, MissingRowError, type MutationContext } from "~/server/audit/mu
 import { db } from "~/server/db/client.server";
 import { emailTemplates } from "~/server/db/schema";
 
-/** Both templates, ordered by name (back-office.md §7). */
+/** The editable templates, ordered by name (back-office.md §7). */
 export function listEmailTemplates() {
   return db().select().from(emailTemplates).orderBy(asc(emailTemplates.name));
 }

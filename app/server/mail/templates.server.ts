@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { renderEmail, type TemplateVariables } from "~/lib/email-templates";
 import { serviceTypeLabels, type EmailTemplateName, type ServiceType } from "~/lib/enums";
-import type { Database } from "~/server/db/client.server";
+import type { Executor } from "~/server/db/client.server";
 import { emailTemplates } from "~/server/db/schema";
 
 export { renderEmail };
@@ -24,7 +24,7 @@ export function contactTemplateVariables(contact: {
   };
 }
 
-export async function loadTemplate(database: Database, name: EmailTemplateName) {
+export async function loadTemplate(database: Executor, name: EmailTemplateName) {
   const [template] = await database.select().from(emailTemplates).where(eq(emailTemplates.name, name));
   if (!template) throw new Error(`e-mail template ${name} is missing`);
   return template;

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
-import { renderEmail, SAMPLE_VARIABLES } from "~/lib/email-templates";
+import { emailTemplateUses, renderEmail } from "~/lib/email-templates";
 import type { EmailTemplateName } from "~/lib/enums";
 import { mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";
@@ -14,7 +14,7 @@ export type TestSendResult = { success: boolean; message: string };
 const WAIT_MS = 20_000;
 
 /**
- * Sends a saved template filled with the sample request to `to`, through the outbox like every
+ * Sends a saved template filled with its sample (emailTemplateUses) to `to`, through the outbox like every
  * mail (the same worker, transport and error reporting), and waits for the first attempt's
  * outcome so staff read the provider's answer. A failed test is not retried: it stays in the
  * outbox as failed, with its reason, until someone sends it again.
@@ -25,7 +25,7 @@ export async function sendTestEmail(
   templateName: EmailTemplateName,
 ): Promise<TestSendResult> {
   const template = await loadTemplate(db(), templateName);
-  const email = renderEmail(template, SAMPLE_VARIABLES);
+  const email = renderEmail(template, emailTemplateUses[templateName].sample);
   const id = await mutate(context, async (m) => {
     const queued = await enqueueEmail(m.tx, {
       templateName,

@@ -17,13 +17,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
-import {
-  emailTemplateLabels,
-  renderEmail,
-  SAMPLE_VARIABLES,
-  TEMPLATE_PLACEHOLDERS,
-  templateProblem,
-} from "~/lib/email-templates";
+import { emailTemplateLabels, emailTemplateUses, renderEmail, templateProblem } from "~/lib/email-templates";
 import { emailTemplateNames, type EmailTemplateName } from "~/lib/enums";
 import { emailTemplateSchema, testEmailSchema, type EmailTemplateInput } from "~/lib/schemas/email-template";
 import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
@@ -103,7 +97,7 @@ export default function EmailTemplatesScreen({ loaderData }: Route.ComponentProp
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <PageHeader
         title="Templates d'email"
-        description="Les emails envoyés après chaque demande de contact : au visiteur et à l'entreprise."
+        description="Les emails envoyés après chaque demande de contact, et ceux du mot de passe oublié."
         actions={
           <Button asChild variant="outline">
             <Link to="/admin/email-templates/outbox">
@@ -264,11 +258,7 @@ function TemplateEditor({
       <Card>
         <CardHeader>
           <CardTitle>{emailTemplateLabels[template.name]}</CardTitle>
-          <CardDescription>
-            {template.name === "contact_confirmation"
-              ? "Envoyé au visiteur qui a rempli le formulaire de contact."
-              : "Envoyé à l'entreprise pour chaque nouvelle demande."}
-          </CardDescription>
+          <CardDescription>{emailTemplateUses[template.name].purpose}</CardDescription>
         </CardHeader>
         <CardContent>
           <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
@@ -299,7 +289,7 @@ function TemplateEditor({
                 />
               )}
             </Field>
-            <Placeholders />
+            <Placeholders name={template.name} />
             <FormErrors id={form.errorId} errors={form.errors} />
             <div className="flex flex-wrap justify-end gap-2">
               <TestDialog template={template} disabled={!mailReady} companyEmail={companyEmail} />
@@ -313,6 +303,7 @@ function TemplateEditor({
         </CardContent>
       </Card>
       <Preview
+        name={template.name}
         subject={fields.subject.value ?? ""}
         html={fields.htmlContent.value ?? ""}
         text={fields.textContent.value ?? ""}
@@ -321,16 +312,16 @@ function TemplateEditor({
   );
 }
 
-function Placeholders() {
+function Placeholders({ name }: { name: EmailTemplateName }) {
   return (
     <div className="rounded-md border border-dashed p-3 text-sm">
       <p className="font-medium">Variables disponibles</p>
       <p className="mt-1 text-muted-foreground">
-        Elles sont remplacées par les valeurs de la demande, toujours échappées (les balises {"{{{…}}}"} et{" "}
+        Elles sont remplacées par les valeurs de l'envoi, toujours échappées (les balises {"{{{…}}}"} et{" "}
         {"{{&…}}"} sont refusées).
       </p>
       <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Variables disponibles">
-        {TEMPLATE_PLACEHOLDERS.map((name) => (
+        {emailTemplateUses[name].placeholders.map((name) => (
           <li key={name}>
             <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{`{{${name}}}`}</code>
           </li>
@@ -340,19 +331,27 @@ function Placeholders() {
   );
 }
 
-/** The template as it would be sent, filled with the sample request, from the fields as typed. */
-function Preview({ subject, html, text }: { subject: string; html: string; text: string }) {
-  const problem = templateProblem(subject) ?? templateProblem(html) ?? templateProblem(text);
-  const email = problem
-    ? null
-    : renderEmail({ subject, htmlContent: html, textContent: text }, SAMPLE_VARIABLES);
+/** The template as it would be sent, filled with its sample, from the fields as typed. */
+function Preview({
+  name,
+  subject,
+  html,
+  text,
+}: {
+  name: EmailTemplateName;
+  subject: string;
+  html: string;
+  text: string;
+}) {
+  const use = emailTemplateUses[name];
+  const problem =
+    templateProblem(subject, name) ?? templateProblem(html, name) ?? templateProblem(text, name);
+  const email = problem ? null : renderEmail({ subject, htmlContent: html, textContent: text }, use.sample);
   return (
     <Card aria-labelledby="preview-title">
       <CardHeader>
         <CardTitle id="preview-title">Aperçu</CardTitle>
-        <CardDescription>
-          Avec une demande d'exemple : {SAMPLE_VARIABLES.name}, {SAMPLE_VARIABLES.service_type.toLowerCase()}.
-        </CardDescription>
+        <CardDescription>{use.sampleNote}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {email ? (
@@ -408,7 +407,7 @@ function TestDialog({
         </Button>
       }
       title="Envoyer un email de test"
-      description={`Le template « ${emailTemplateLabels[template.name]} » tel qu'il est enregistré, rempli avec une demande d'exemple, part par la boîte d'envoi.`}
+      description={`Le template « ${emailTemplateLabels[template.name]} » tel qu'il est enregistré, rempli avec ses valeurs d'exemple, part par la boîte d'envoi.`}
       schema={testEmailSchema}
       intent="send-test"
       hidden={{ name: template.name }}

@@ -6,6 +6,7 @@ import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { FormErrors, TextField } from "~/components/admin/fields";
 import { PageHeader } from "~/components/admin/page-header";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -37,6 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     account: await getAccount(user.id),
     // An admin sent here by 'Exiger la double authentification pour les administrateurs'.
     twoFactorRequired: user.role === "admin" && Boolean(settings?.requireAdminTwoFactor),
+    // The generated first admin, sent here until it has its own password (requireUser).
+    passwordChangeRequired: Boolean(user.mustChangePassword),
   };
 }
 
@@ -187,7 +190,7 @@ function Detail({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 export default function ProfileScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, twoFactorRequired } = loaderData;
+  const { account, twoFactorRequired, passwordChangeRequired } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
@@ -206,7 +209,9 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
       {/* After a refused change, the form is where the person is. */}
       <Tabs
         defaultValue={
-          actionData || (twoFactorRequired && !account?.twoFactorEnabled) ? "security" : "account"
+          actionData || passwordChangeRequired || (twoFactorRequired && !account?.twoFactorEnabled)
+            ? "security"
+            : "account"
         }
       >
         <TabsList>
@@ -248,6 +253,14 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
               <CardDescription>
                 Vos autres sessions ouvertes (autres navigateurs, autres appareils) seront fermées.
               </CardDescription>
+              {passwordChangeRequired ? (
+                <Alert variant="destructive">
+                  <AlertDescription>
+                    Ce compte utilise encore le mot de passe généré à l'installation : choisissez le vôtre
+                    pour accéder au back-office.
+                  </AlertDescription>
+                </Alert>
+              ) : null}
             </CardHeader>
             <CardContent>
               <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">

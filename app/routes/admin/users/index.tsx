@@ -54,6 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         refuse: formRefusal,
         done: { title: "Utilisateur créé" },
         failed: "Impossible de créer l'utilisateur.",
+        hideFields: ["password"],
       });
     case "update":
       return saveFromForm(request, formData, editUserSchema, {
@@ -61,6 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         refuse: formRefusal,
         done: { title: "Utilisateur modifié" },
         failed: "Impossible de mettre à jour l'utilisateur.",
+        hideFields: ["password"],
       });
     case "delete":
       return deleteRowFromForm(request, formData, {

@@ -130,7 +130,7 @@ const ESSENTIAL_DOMAINS = [
   },
 ] as const;
 
-const EMAIL_TEMPLATES = [
+const EMAIL_TEMPLATES: (typeof emailTemplates.$inferInsert)[] = [
   {
     name: "contact_confirmation",
     subject: "Nous avons bien reçu votre demande, {{name}}",
@@ -184,5 +184,41 @@ Message :
 {{message}}
 
 Retrouvez toutes les demandes dans le back-office, rubrique Contacts.`,
+  },
+  {
+    name: "password_reset",
+    subject: "Réinitialisation de votre mot de passe",
+    htmlContent: `<p>Bonjour,</p>
+<p>Une demande de nouveau mot de passe a été faite pour le compte {{email}} du back-office ${BRAND_NAME}.</p>
+<p><a href="{{reset_url}}">Choisir un nouveau mot de passe</a></p>
+<p>Ce lien ne sert qu'une fois et reste valable {{valid_minutes}} minutes. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe actuel reste valable.</p>
+<p>L'équipe ${BRAND_NAME}</p>`,
+    textContent: `Bonjour,
+
+Une demande de nouveau mot de passe a été faite pour le compte {{email}} du back-office ${BRAND_NAME}.
+
+Choisir un nouveau mot de passe : {{reset_url}}
+
+Ce lien ne sert qu'une fois et reste valable {{valid_minutes}} minutes. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe actuel reste valable.
+
+L'équipe ${BRAND_NAME}`,
+  },
+  {
+    name: "password_changed",
+    subject: "Votre mot de passe a été modifié",
+    htmlContent: `<p>Bonjour,</p>
+<p>Le mot de passe du compte {{email}} du back-office ${BRAND_NAME} a été réinitialisé le {{changed_at}}. Toutes les sessions ouvertes de ce compte ont été fermées.</p>
+<p>Vous pouvez vous connecter avec votre nouveau mot de passe : <a href="{{login_url}}">{{login_url}}</a></p>
+<p>Si vous n'êtes pas à l'origine de ce changement, prévenez au plus vite un administrateur du site.</p>
+<p>L'équipe ${BRAND_NAME}</p>`,
+    textContent: `Bonjour,
+
+Le mot de passe du compte {{email}} du back-office ${BRAND_NAME} a été réinitialisé le {{changed_at}}. Toutes les sessions ouvertes de ce compte ont été fermées.
+
+Vous pouvez vous connecter avec votre nouveau mot de passe : {{login_url}}
+
+Si vous n'êtes pas à l'origine de ce changement, prévenez au plus vite un administrateur du site.
+
+L'équipe ${BRAND_NAME}`,
   },
 ];

@@ -1,0 +1,134 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { LoaderCircle, MailCheck, Send } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/login-forgot";
+import { SignInCard } from "~/components/admin/sign-in-card";
+import { adminLinks } from "~/components/admin/stylesheet";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { formTiming } from "~/lib/admin/form-timing";
+import { passwordResetRequestSchema, RESET_LINK_MINUTES } from "~/lib/schemas/users";
+import { requestPasswordReset } from "~/server/auth/password-reset.server";
+import { getOptionalUser, noStoreHeaders } from "~/server/auth/session.server";
+import { logger } from "~/server/logger.server";
+import { retryAfterText } from "~/server/security/password-throttle.server";
+import { getPublicSettings } from "~/server/settings.server";
+
+/** The same answer whether an account has the address or not (nothing to learn from it). */
+const SENT_MESSAGE = "Si un compte existe pour cette adresse, un e-mail vient d'être envoyé.";
+
+export const links: Route.LinksFunction = adminLinks;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Mot de passe oublié | Back-office" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { ...noStoreHeaders, "Retry-After": retryAfter } : noStoreHeaders;
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getOptionalUser(request)) throw redirect("/admin", { headers: noStoreHeaders });
+  const { companyName, companyLogo } = await getPublicSettings();
+  // After a request (post/redirect/get): the answer, and no form to send again by reloading.
+  const sent = new URL(request.url).searchParams.has("sent");
+  return data({ companyName, companyLogo, sent }, { headers: noStoreHeaders });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  if (await getOptionalUser(request)) throw redirect("/admin", { headers: noStoreHeaders });
+  const submission = parseWithZod(await request.formData(), { schema: passwordResetRequestSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400, headers: noStoreHeaders });
+  }
+  const refuse = (description: string, status: number, headers?: Record<string, string>) =>
+    data(
+      { result: submission.reply({ formErrors: [description] }) },
+      { status, headers: { ...noStoreHeaders, ...headers } },
+    );
+  try {
+    const outcome = await requestPasswordReset(request, submission.value.email);
+    if (outcome.status === "throttled") {
+      return refuse(
+        `Trop de demandes depuis cette adresse. Réessayez dans ${retryAfterText(outcome.retryAfterSeconds)}.`,
+        429,
+        { "Retry-After": String(outcome.retryAfterSeconds) },
+      );
+    }
+  } catch (error) {
+    logger.error({ err: error }, "password reset request failed");
+    return refuse("Une erreur s'est produite. Réessayez dans quelques instants.", 500);
+  }
+  return redirect("/admin/login/forgot?sent", { headers: noStoreHeaders });
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordResetRequestSchema }),
+    ...formTiming,
+  });
+
+  return (
+    <SignInCard
+      logo={loaderData.companyLogo}
+      companyName={loaderData.companyName}
+      title="Mot de passe oublié"
+      description={
+        loaderData.sent
+          ? undefined
+          : "Saisissez l'adresse e-mail de votre compte : vous recevrez un lien pour choisir un nouveau mot de passe."
+      }
+    >
+      {loaderData.sent ? (
+        <div className="flex flex-col gap-4">
+          <Alert role="status">
+            <MailCheck aria-hidden />
+            <AlertDescription>
+              {SENT_MESSAGE} Le lien est valable {RESET_LINK_MINUTES} minutes et ne sert qu'une fois.
+            </AlertDescription>
+          </Alert>
+          <Button asChild variant="outline">
+            <Link to="/admin/login">Revenir à la connexion</Link>
+          </Button>
+        </div>
+      ) : (
+        <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+          {form.errors && (
+            <Alert variant="destructive" id={form.errorId}>
+              <AlertDescription>{form.errors[0]}</AlertDescription>
+            </Alert>
+          )}
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={fields.email.id}>Email</Label>
+            <Input
+              {...getInputProps(fields.email, { type: "email" })}
+              autoComplete="username"
+              autoFocus
+              required
+            />
+            {fields.email.errors && (
+              <p id={fields.email.errorId} className="text-sm text-red-300">
+                {fields.email.errors[0]}
+              </p>
+            )}
+          </div>
+          <Button type="submit" className="mt-2 w-full" disabled={busy}>
+            {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+            {busy ? "Envoi..." : "Recevoir un lien"}
+          </Button>
+          <Link to="/admin/login" className="text-center text-sm text-muted-foreground underline">
+            Revenir à la connexion
+          </Link>
+        </Form>
+      )}
+    </SignInCard>
+  );
+}
