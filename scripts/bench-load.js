@@ -4,7 +4,8 @@
 // loopback address, ask for page after page for BENCH_SECONDS (60): 90% page views across every
 // page of the sitemap, 5% contact requests through the real form post (each from a fresh address,
 // as distinct visitors: the form allows 5 per address per 10 minutes), 5% analytics beacons.
-// Every 15 s one instance is SIGKILLed and restarted at once. Then the mail outbox is drained and
+// BENCH_THINK_MS gives each visitor a pause between requests (default 0: back to back, which
+// saturates the machine, so latencies there are queueing). Every 15 s one instance is SIGKILLed and restarted at once. Then the mail outbox is drained and
 // the table printed: requests, errors by kind (inside and outside the kill windows), p50/p99,
 // req/s, contact requests acknowledged vs stored, mails sent and duplicated.
 // Run with tsx (it reuses the test harness of tests/support).
@@ -22,6 +23,8 @@ const base = Number(process.env.BENCH_PORT ?? 3400);
 const ports = { https: base, http: base + 1, a: base + 2, b: base + 3, s3: base + 4, stub: base + 5 };
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
 const visitors = Number(process.env.BENCH_VISITORS ?? 200);
+/** A visitor's pause between two requests (uniform in ±50% around it); 0: back to back, the machine saturated. */
+const thinkMs = Number(process.env.BENCH_THINK_MS ?? 0);
 const killEveryMs = 15_000;
 /** A request that starts or ends this long after a kill, or before its instance is ready again, is in a kill window. */
 const killWindowTailMs = 1_000;
@@ -65,8 +68,11 @@ try {
   const sitemap = (await request("GET", "/sitemap.xml", "127.0.0.2")).body;
   const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
   console.log(
-    `${pages.length} public pages; ${visitors} visitors for ${seconds} s, one instance killed every 15 s`,
+    `${pages.length} public pages; ${visitors} visitors for ${seconds} s${thinkMs > 0 ? ` (pausing ~${thinkMs} ms between requests)` : " (back to back)"}, one instance killed every 15 s`,
   );
+  // A site in service has its pages cached: fill both instances' caches first (Caddy alternates),
+  // so the run's first second is not every visitor waiting on a cold render.
+  for (const page of [...pages, ...pages]) await request("GET", page, "127.0.0.2");
   await run(pages);
 } finally {
   await caddy?.stop();
@@ -100,6 +106,9 @@ async function run(pages) {
     Array.from({ length: visitors }, async (_, i) => {
       const address = `127.0.${1 + Math.floor((i + 2) / 250)}.${(i + 2) % 250 || 250}`;
       const agent = new https.Agent({ keepAlive: true, ca: caddy.ca, localAddress: address, maxSockets: 1 });
+      // Visitors arrive over the first pause rather than all in the same millisecond (200 TLS
+      // handshakes at once would be the whole first second's p99).
+      if (thinkMs > 0) await sleep(Math.random() * thinkMs);
       while (Date.now() < end) {
         const dice = Math.random();
         const record = { start: Date.now(), kind: "page" };
@@ -144,6 +153,7 @@ async function run(pages) {
         }
         record.end = Date.now();
         records.push(record);
+        if (thinkMs > 0) await sleep(thinkMs * (0.5 + Math.random()));
       }
       agent.destroy();
     }),
