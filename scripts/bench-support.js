@@ -60,6 +60,12 @@ export function lastPage(rows) {
   return Math.max(1, Math.ceil(rows / 25));
 }
 
+/** What the last page of a list shows: its place among the pages, or nothing to check on a single page (no pager). */
+export function lastPageText(rows) {
+  const last = lastPage(rows);
+  return last > 1 ? `page ${last} sur ${last}` : "";
+}
+
 /** Signs `account` in through the back office's form; returns the session's Cookie header. */
 export async function signIn(base, account) {
   const response = await fetch(`${base}/admin/login`, {

@@ -1,6 +1,6 @@
 // bench:admin case: the articles (issue 7, "Speed at scale"): 10,000 articles over 20 categories and
 // 1,000 revisions; the list (first page, a search, a category, the last page) and the edit screen.
-import { count, lastPage } from "../bench-support.js";
+import { count, lastPage, lastPageText } from "../bench-support.js";
 
 const ARTICLES = 10_000;
 const CATEGORIES = 20;
@@ -76,7 +76,7 @@ export default function articlesCase(scale) {
       ["Articles : première page", "/admin/blog", "Gestion du Blog", rows],
       ["Articles : recherche « tableau »", "/admin/blog?q=tableau", "Gestion du Blog", rows],
       ["Articles : catégorie", "/admin/blog?category=bench-categorie-7", "Gestion du Blog", rows],
-      ["Articles : dernière page", `/admin/blog?page=${last}`, `page ${last} sur ${last}`, rows],
+      ["Articles : dernière page", `/admin/blog?page=${last}`, lastPageText(articles), rows],
       [
         "Articles : modification",
         "/admin/blog/edit/{edited}",

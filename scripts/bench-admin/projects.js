@@ -1,7 +1,7 @@
 // bench:admin case: the projects (issue 8, "Speed"): 2,000 projects over 8 categories and 20,000
 // gallery images; the list (first page, a search, a category, the last page) and the edit screen
 // with its gallery.
-import { count, lastPage } from "../bench-support.js";
+import { count, lastPage, lastPageText } from "../bench-support.js";
 
 const PROJECTS = 2_000;
 const CATEGORIES = 8;
@@ -95,7 +95,7 @@ export default function projectsCase(scale) {
       ["Projets : première page", "/admin/projects", "Gestion des Projets", rows],
       ["Projets : recherche « borne »", "/admin/projects?q=borne", "Gestion des Projets", rows],
       ["Projets : catégorie", "/admin/projects?category=bench-projets-3", "Gestion des Projets", rows],
-      ["Projets : dernière page", `/admin/projects?page=${last}`, `page ${last} sur ${last}`, rows],
+      ["Projets : dernière page", `/admin/projects?page=${last}`, lastPageText(sizes.projects), rows],
       ["Projets : modification et galerie", "/admin/projects/edit/{edited}", "Modifier le Projet", gallery],
       // The same screen's loader alone (what a client-side navigation fetches): data, no rendering.
       ["Projets : données de la modification", "/admin/projects/edit/{edited}.data", EDITED_SLUG, gallery],
