@@ -17,6 +17,7 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("login/code", "routes/admin/login-code.tsx"),
+    route("login/again", "routes/admin/login-again.ts"),
     route("logout", "routes/admin/logout.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
@@ -64,6 +65,7 @@ export default [
     route("api/media", "routes/admin/api/media.ts"),
     route("api/events", "routes/admin/api/events.ts"),
     route("api/notifications", "routes/admin/api/notifications.ts"),
+    route("api/drafts", "routes/admin/api/drafts.ts"),
     route("email-templates/mail-status", "routes/admin/email-templates/mail-status.ts"),
     // Old and alternative paths, then any unknown /admin path.
     route("contact", "routes/admin/redirect.ts", { id: "admin-redirect-contact" }),
