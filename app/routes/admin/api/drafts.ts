@@ -11,6 +11,12 @@ import { discardDraft, saveDraft } from "~/server/content/drafts.server";
  *   intent=discard&entityType=&entityKey=              'Ignorer': drops the draft
  * Same-origin only like every admin post (sameOriginWrites); the values at most DRAFT_MAX_CHARS.
  */
+/** Nothing to read here: signed in or not, like every /admin address, then "post only". */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "user");
+  throw data("Méthode non autorisée", { status: 405, headers: { ...noStoreHeaders, Allow: "POST" } });
+}
+
 export async function action({ request }: Route.ActionArgs) {
   // Before the body is read: an anonymous post is never parsed.
   const user = await requireRole(request, "user");
