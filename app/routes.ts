@@ -19,6 +19,7 @@ export default [
     route("login/code", "routes/admin/login-code.tsx"),
     route("login/forgot", "routes/admin/login-forgot.tsx"),
     route("login/reset", "routes/admin/login-reset.tsx"),
+    route("login/again", "routes/admin/login-again.ts"),
     route("logout", "routes/admin/logout.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
@@ -67,6 +68,7 @@ export default [
     route("api/media", "routes/admin/api/media.ts"),
     route("api/events", "routes/admin/api/events.ts"),
     route("api/notifications", "routes/admin/api/notifications.ts"),
+    route("api/drafts", "routes/admin/api/drafts.ts"),
     route("email-templates/mail-status", "routes/admin/email-templates/mail-status.ts"),
     // Old and alternative paths, then any unknown /admin path.
     route("contact", "routes/admin/redirect.ts", { id: "admin-redirect-contact" }),

@@ -28,6 +28,12 @@ const dateTime = new Intl.DateTimeFormat("fr-FR", {
   timeZone: "Europe/Paris",
 });
 
+const time = new Intl.DateTimeFormat("fr-FR", {
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Paris",
+});
+
 function validDate(date: Date | string | null | undefined): Date | null {
   if (date === null || date === undefined) return null;
   const value = typeof date === "string" ? new Date(date) : date;
@@ -44,4 +50,10 @@ export function formatShortDate(date: Date | string | null | undefined): string 
 export function formatDateTime(date: Date | string | null | undefined): string {
   const value = validDate(date);
   return value ? dateTime.format(value).replace(",", "") : "Date invalide";
+}
+
+/** HH:mm in Paris time; 'Date invalide' if unreadable. */
+export function formatTime(date: Date | string | null | undefined): string {
+  const value = validDate(date);
+  return value ? time.format(value) : "Date invalide";
 }

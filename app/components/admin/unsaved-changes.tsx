@@ -12,7 +12,7 @@ import {
 import { Button } from "~/components/ui/button";
 
 /** The form's values as posted, to compare with the loaded ones. */
-function serialize(form: HTMLFormElement): string {
+export function serializeForm(form: HTMLFormElement): string {
   const params = new URLSearchParams();
   for (const [name, value] of new FormData(form))
     params.append(name, typeof value === "string" ? value : value.name);
@@ -30,8 +30,8 @@ export function useDirtyForm(formId: string): boolean {
   useEffect(() => {
     const form = document.getElementById(formId);
     if (!(form instanceof HTMLFormElement)) return;
-    const loaded = serialize(form);
-    const check = () => setState({ formId, dirty: serialize(form) !== loaded });
+    const loaded = serializeForm(form);
+    const check = () => setState({ formId, dirty: serializeForm(form) !== loaded });
     form.addEventListener("input", check);
     form.addEventListener("change", check);
     return () => {

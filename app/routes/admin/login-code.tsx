@@ -14,7 +14,7 @@ import { pendingSecondFactorEmail, verifySecondFactor } from "~/server/auth/cred
 import { getOptionalUser, noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
 import { withSetCookies } from "~/server/http/headers.server";
 import { logger } from "~/server/logger.server";
-import { retryAfterText } from "~/server/security/password-throttle.server";
+import { SECOND_FACTOR_EXPIRED_MESSAGE, signInRefusal } from "~/server/auth/sign-in-refusals.server";
 import { getPublicSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -37,13 +37,11 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { ...noStoreHeaders, "Retry-After": retryAfter } : noStoreHeaders;
 };
 
-const EXPIRED_MESSAGE = "La vérification a expiré. Saisissez de nouveau votre mot de passe.";
-
 function backToPassword(redirectTo: string | null) {
   const search = redirectTo ? `?${new URLSearchParams({ redirectTo: safeRedirectTo(redirectTo) })}` : "";
   return redirectWithToast(
     `/admin/login${search}`,
-    { type: "error", title: "Erreur de connexion", description: EXPIRED_MESSAGE },
+    { type: "error", title: "Erreur de connexion", description: SECOND_FACTOR_EXPIRED_MESSAGE },
     { headers: noStoreHeaders },
   );
 }
@@ -89,24 +87,12 @@ export async function action({ request }: Route.ActionArgs) {
           { headers: withSetCookies(outcome.headers, noStoreHeaders) },
         );
       }
-      case "wrong":
-        return refuse("Code incorrect", 401);
-      case "throttled":
-        return refuse(
-          `Trop de tentatives de connexion. Réessayez dans ${retryAfterText(outcome.retryAfterSeconds)}.`,
-          429,
-          { "Retry-After": String(outcome.retryAfterSeconds) },
-        );
-      case "busy":
-        return refuse(
-          "Le service de connexion est momentanément surchargé. Réessayez dans quelques secondes.",
-          503,
-          { "Retry-After": String(outcome.retryAfterSeconds) },
-        );
       case "expired":
         return backToPassword(redirectTo ?? null);
-      default:
-        return refuse("Connexion refusée. Vérifiez le code et réessayez.", outcome.httpStatus);
+      default: {
+        const refusal = signInRefusal(outcome, "code");
+        return refuse(refusal.message, refusal.status, refusal.headers);
+      }
     }
   } catch (error) {
     logger.error({ err: error }, "second-factor sign-in failed");

@@ -13,7 +13,7 @@ import { signIn } from "~/server/auth/credentials.server";
 import { getOptionalUser, noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
 import { withSetCookies } from "~/server/http/headers.server";
 import { logger } from "~/server/logger.server";
-import { retryAfterText } from "~/server/security/password-throttle.server";
+import { signInRefusal } from "~/server/auth/sign-in-refusals.server";
 import { getPublicSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { adminLinks } from "~/components/admin/stylesheet";
@@ -27,20 +27,6 @@ const loginSchema = z.object({
   password: z.string({ error: "Le mot de passe est requis" }),
   redirectTo: z.string().optional(),
 });
-
-/** Better Auth's refusals, in French. */
-function signInFailureMessage(code: string | undefined): string {
-  switch (code) {
-    case "INVALID_EMAIL_OR_PASSWORD":
-      return "Email ou mot de passe incorrect";
-    case "BANNED_USER":
-      return "Ce compte est suspendu.";
-    case "INVALID_EMAIL":
-      return "Email invalide";
-    default:
-      return "Connexion refusée. Vérifiez vos identifiants et réessayez.";
-  }
-}
 
 export const links: Route.LinksFunction = adminLinks;
 
@@ -84,27 +70,9 @@ export async function action({ request }: Route.ActionArgs) {
 
   try {
     const outcome = await signIn(request, { email, password });
-    if (outcome.status === "throttled") {
-      return refuse(
-        "Erreur de connexion",
-        `Trop de tentatives de connexion. Réessayez dans ${retryAfterText(outcome.retryAfterSeconds)}.`,
-        429,
-        { "Retry-After": String(outcome.retryAfterSeconds) },
-      );
-    }
-    if (outcome.status === "busy") {
-      return refuse(
-        "Erreur de connexion",
-        "Le service de connexion est momentanément surchargé. Réessayez dans quelques secondes.",
-        503,
-        { "Retry-After": String(outcome.retryAfterSeconds) },
-      );
-    }
-    if (outcome.status === "wrong") {
-      return refuse("Erreur de connexion", signInFailureMessage("INVALID_EMAIL_OR_PASSWORD"), 401);
-    }
-    if (outcome.status === "refused") {
-      return refuse("Erreur de connexion", signInFailureMessage(outcome.code), outcome.httpStatus);
+    if (outcome.status !== "ok" && outcome.status !== "second_factor") {
+      const refusal = signInRefusal(outcome, "password");
+      return refuse("Erreur de connexion", refusal.message, refusal.status, refusal.headers);
     }
 
     if (outcome.status === "second_factor") {

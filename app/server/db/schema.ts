@@ -889,3 +889,27 @@ export const verifications = pgTable(
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
+
+/**
+ * Autosaved editor forms (issue 21): one per person and item (`entity_key` is the item's id, or
+ * "new" for the item being created), the form's posted values as JSON. Never read by the public
+ * site, so no change trigger: writing one leaves the page cache alone. Purged after 30 days.
+ */
+export const contentDrafts = pgTable(
+  "content_drafts",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    entityType: text("entity_type").notNull(),
+    entityKey: text("entity_key").notNull(),
+    values: jsonb("values").$type<Record<string, string | string[]>>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("content_drafts_owner_item_unique").on(t.userId, t.entityType, t.entityKey),
+    check("content_drafts_entity_type_check", oneOf("entity_type", revisionEntityTypes)),
+    index("content_drafts_updated_at_idx").on(t.updatedAt),
+  ],
+);

@@ -3,6 +3,7 @@ import { rollUpPageViews } from "~/server/analytics/rollup.server";
 import { ANALYTICS_TIME_ZONE } from "~/server/analytics/visitors.server";
 import { runScheduledBackup } from "~/server/backup/schedule.server";
 import { purgeExpiredContacts } from "~/server/contacts/retention.server";
+import { purgeOldDrafts } from "~/server/content/drafts.server";
 import { getPool } from "~/server/db/client.server";
 import { logger as rootLogger } from "~/server/logger.server";
 import { purgeExpiredCounters } from "~/server/security/password-throttle.server";
@@ -17,6 +18,7 @@ const logger = rootLogger.child({ module: "jobs" });
 export const jobs = {
   "analytics-rollup": { cron: "5 0 * * *", run: () => rollUpPageViews() },
   "contacts-retention": { cron: "30 3 * * *", run: () => purgeExpiredContacts() },
+  "drafts-purge": { cron: "45 3 * * *", run: () => purgeOldDrafts() },
   "rate-limit-purge": { cron: "15 * * * *", run: () => purgeExpiredCounters() },
   // Every hour; the job itself runs the backup at the hour set on the 'Sauvegardes' screen.
   backup: { cron: "0 * * * *", run: () => runScheduledBackup() },

@@ -1,5 +1,5 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { Form, useActionData } from "react-router";
 import { PreviewDialog } from "~/components/admin/editor-dialogs";
 import { FormErrors } from "~/components/admin/fields";
@@ -10,7 +10,9 @@ import { StatusBadge } from "~/components/admin/status-badge";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import type { RevisionSummary } from "~/lib/admin/revisions";
 import type { ContentStatus } from "~/lib/enums";
+import { AutosaveStatus, DraftRecovery, useAutosave, type Autosave } from "./autosave";
 import { SaveBar } from "./save-bar";
+import { SessionExpiredDialog } from "./session-expired";
 
 /**
  * The frame of a content editor (article, project, CMS page; back-office.md §2.6, §2.10, §2.14):
@@ -18,8 +20,11 @@ import { SaveBar } from "./save-bar";
  * a `description` for a new row; 'Historique' when `revisions` are given, 'Aperçu' of the form's
  * values, then any other `actions`), the form posting intent "save" with the version it was opened
  * with (stale-save check), the form's own errors, the 'Annuler' / save bar and the unsaved-changes
- * guard. A refused submit, or an answer of the server with field errors, gives the cursor to the
+ * guard, the autosave of the form as the person's draft and the offer of a newer one ('Restaurer',
+ * 'Ignorer'; autosave.tsx). A refused submit, or an answer of the server with field errors, gives the cursor to the
  * first field in error, once `onRevealSection` has opened the sections (`data-section`) around it.
+ * A save refused because the session ended (the route's `clientAction` is `editorClientAction`)
+ * asks to sign in again in place, then saves (session-expired.tsx).
  * `aside` comes after the form (dialogs, sharing).
  *
  *   const { form, fields } = useEditorForm({ id, schema, defaultValue: values });
@@ -39,6 +44,7 @@ export function EditorFrame<Values extends Record<string, any>>({
   preview,
   actions,
   updatedAt,
+  autosave,
   saveLabel,
   onSubmit,
   onRevealSection,
@@ -59,6 +65,8 @@ export function EditorFrame<Values extends Record<string, any>>({
   /** After 'Historique' and 'Aperçu'. */
   actions?: React.ReactNode;
   updatedAt: string;
+  /** Where the form's autosaves go, and the person's newer draft to offer (the loader's `autosaveFor`). */
+  autosave: Autosave;
   saveLabel: string;
   /** Wraps Conform's submit handler (`validate`), for checks of the screen's own. */
   onSubmit?: (
@@ -74,6 +82,10 @@ export function EditorFrame<Values extends Record<string, any>>({
   const answer = useActionData();
   useRevealFirstError(fieldsRoot, (sections) => onRevealSection?.(sections), { focus: true, answer });
   const formProps = getFormProps(form);
+  const savedAt = useAutosave(form.id, autosave);
+  // The draft offered, until 'Restaurer' or 'Ignorer' answers it.
+  const [answeredDraft, setAnsweredDraft] = useState<string | null>(null);
+  const draft = autosave.draft && autosave.draft.updatedAt !== answeredDraft ? autosave.draft : null;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <PageHeader
@@ -102,6 +114,19 @@ export function EditorFrame<Values extends Record<string, any>>({
           </>
         }
       />
+      {draft ? (
+        <DraftRecovery
+          draft={draft}
+          target={autosave}
+          onRestore={(values) => {
+            form.update({ value: values });
+            // The controls are drawn again with the draft's values; the unsaved-changes guard
+            // and the autosave follow input events.
+            requestAnimationFrame(() => document.getElementById(form.id)?.dispatchEvent(new Event("input")));
+          }}
+          onDone={() => setAnsweredDraft(draft.updatedAt)}
+        />
+      ) : null}
       <Form
         method="post"
         {...formProps}
@@ -114,10 +139,16 @@ export function EditorFrame<Values extends Record<string, any>>({
           {children}
         </div>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <SaveBar formId={form.id} label={saveLabel} cancelTo={back.to} />
+        <SaveBar
+          formId={form.id}
+          label={saveLabel}
+          cancelTo={back.to}
+          status={<AutosaveStatus savedAt={savedAt} />}
+        />
       </Form>
       {aside}
       <UnsavedChangesGuard formId={form.id} />
+      <SessionExpiredDialog answer={answer} formId={form.id} />
     </div>
   );
 }

@@ -22,10 +22,24 @@ export function SaveButton({ formId, label }: { formId: string; label: string })
   );
 }
 
-/** The editor's bottom bar: 'Annuler' (back to `cancelTo`, nothing saved) and the save button. */
-export function SaveBar({ formId, label, cancelTo }: { formId: string; label: string; cancelTo: string }) {
+/**
+ * The editor's bottom bar: 'Annuler' (back to `cancelTo`, nothing saved) and the save button,
+ * after a `status` line (the autosave's).
+ */
+export function SaveBar({
+  formId,
+  label,
+  cancelTo,
+  status,
+}: {
+  formId: string;
+  label: string;
+  cancelTo: string;
+  status?: React.ReactNode;
+}) {
   return (
     <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
+      {status}
       <Button asChild variant="outline">
         <Link to={cancelTo}>Annuler</Link>
       </Button>

@@ -6,6 +6,7 @@ import { AdminError } from "~/components/admin/admin-error";
 import { EditorFrame } from "~/components/admin/content-editor/editor-frame";
 import { EditorSection } from "~/components/admin/content-editor/editor-section";
 import { RichTextField } from "~/components/admin/content-editor/rich-text-field";
+import { editorClientAction } from "~/components/admin/content-editor/session-expired";
 import { useEditorForm } from "~/components/admin/content-editor/use-editor-form";
 import { SlugField } from "~/components/admin/content-editor/slug-field";
 import { ValidationChecksDialog } from "~/components/admin/editor-dialogs";
@@ -40,6 +41,7 @@ import {
   listBlogCategories,
   updateArticle,
 } from "~/server/articles/articles.server";
+import { autosaveFor, discardDraft } from "~/server/content/drafts.server";
 import { listRevisions } from "~/server/content/revisions.server";
 import { isPublic } from "~/server/content/slug-redirects.server";
 import { db } from "~/server/db/client.server";
@@ -60,7 +62,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
 type NotFound = { notFound: string };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, "user");
+  const user = await requireRole(request, "user");
   const [categories, authors, settings] = await Promise.all([
     listBlogCategories(),
     listAuthorNames(),
@@ -75,13 +77,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       authors,
       site,
       revisions: [],
+      autosave: await autosaveFor(user.id, "blog_articles", null),
     };
   }
   const article = await getArticle(params.id);
   if (!article) throw data<NotFound>({ notFound: params.id }, { status: 404 });
-  const [revisions, live] = await Promise.all([
+  const [revisions, live, autosave] = await Promise.all([
     listRevisions("blog_articles", article.id),
     isPublic(db(), "blog_articles", article.id),
+    autosaveFor(user.id, "blog_articles", article),
   ]);
   return {
     article: { id: article.id, slug: article.slug, status: article.status as ContentStatus, live },
@@ -90,6 +94,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     authors,
     site,
     revisions,
+    autosave,
   };
 }
 
@@ -121,9 +126,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (!id) {
       await createArticle(who, values);
+      await discardDraft(user.id, "blog_articles", null);
       return redirectWithToast("/admin/blog", { title: "Article créé" });
     }
     await updateArticle(who, id, values);
+    await discardDraft(user.id, "blog_articles", id);
     return redirectWithToast(`/admin/blog/edit/${id}`, { title: "Article mis à jour" });
   } catch (error) {
     if (error instanceof ArticleFieldError)
@@ -144,6 +151,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+// A save after the session ended stays on the page and asks to sign in again (the frame).
+export const clientAction = editorClientAction;
+
 type LoaderData = Route.ComponentProps["loaderData"];
 
 /** The public page's head tags for the form's current values, by the public route's own function. */
@@ -156,7 +166,7 @@ function articleMeta(values: ArticleFormInput, site: SiteSeo) {
 }
 
 export default function ArticleEditor({ loaderData }: Route.ComponentProps) {
-  const { article, values, categories, authors, site, revisions } = loaderData;
+  const { article, values, categories, authors, site, revisions, autosave } = loaderData;
   const isEdit = article !== null;
   const [checks, setChecks] = useState<string[]>([]);
   const { form, fields } = useEditorForm({
@@ -210,6 +220,7 @@ export default function ArticleEditor({ loaderData }: Route.ComponentProps) {
         ) : null,
       }}
       updatedAt={values.updatedAt}
+      autosave={autosave}
       saveLabel={isEdit ? "Enregistrer les modifications" : "Créer l'article"}
       onSubmit={checkBeforeCreate}
       aside={<ValidationChecksDialog checks={checks} onClose={() => setChecks([])} />}
@@ -223,7 +234,9 @@ export default function ArticleEditor({ loaderData }: Route.ComponentProps) {
           description="Le résumé affiché dans la liste des articles et sous le titre."
         />
         <Field meta={fields.image} label="Image principale">
-          {(control) => <ImageField {...control} key={fields.image.key} defaultValue={values.image} />}
+          {(control) => (
+            <ImageField {...control} key={fields.image.key} defaultValue={fields.image.initialValue} />
+          )}
         </Field>
         <RichTextField meta={fields.content} label="Contenu" />
       </EditorSection>

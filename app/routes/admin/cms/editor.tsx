@@ -5,6 +5,7 @@ import { AdminError } from "~/components/admin/admin-error";
 import { EditorFrame } from "~/components/admin/content-editor/editor-frame";
 import { EditorSection } from "~/components/admin/content-editor/editor-section";
 import { RichTextField } from "~/components/admin/content-editor/rich-text-field";
+import { editorClientAction } from "~/components/admin/content-editor/session-expired";
 import { useEditorForm } from "~/components/admin/content-editor/use-editor-form";
 import { TextField, ToggleField, typeInto } from "~/components/admin/fields";
 import { PreviewNotice } from "~/components/admin/preview-frame";
@@ -26,6 +27,7 @@ import { restoreFromForm } from "~/server/admin/restore.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
 import { requireRole } from "~/server/auth/session.server";
 import { cmsPageFormInput, createCmsPage, getCmsPage, updateCmsPage } from "~/server/cms/cms-pages.server";
+import { autosaveFor, discardDraft } from "~/server/content/drafts.server";
 import { listRevisions } from "~/server/content/revisions.server";
 import { uniqueViolation } from "~/server/db/errors.server";
 import { buildSiteSeo } from "~/server/seo/site-seo.server";
@@ -49,9 +51,16 @@ function pageNotFound() {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, "user");
+  const user = await requireRole(request, "user");
   const site = buildSiteSeo(await getPublicSettings());
-  if (params.id === undefined) return { page: null, values: cmsPageFormInput(null), site, revisions: [] };
+  if (params.id === undefined)
+    return {
+      page: null,
+      values: cmsPageFormInput(null),
+      site,
+      revisions: [],
+      autosave: await autosaveFor(user.id, "cms_pages", null),
+    };
   const page = await getCmsPage(params.id);
   if (!page) throw await pageNotFound();
   return {
@@ -65,6 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     values: cmsPageFormInput(page),
     site,
     revisions: await listRevisions("cms_pages", page.id),
+    autosave: await autosaveFor(user.id, "cms_pages", page),
   };
 }
 
@@ -89,9 +99,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (!id) {
       await createCmsPage(who, submission.value);
+      await discardDraft(user.id, "cms_pages", null);
       return redirectWithToast(LIST, { title: "Page créée" });
     }
     await updateCmsPage(who, id, submission.value);
+    await discardDraft(user.id, "cms_pages", id);
     return redirectWithToast(`${LIST}/edit/${id}`, { title: "Page mise à jour" });
   } catch (error) {
     if (uniqueViolation(error) === "cms_pages_slug_unique")
@@ -104,6 +116,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
 }
+
+// A save after the session ended stays on the page and asks to sign in again (the frame).
+export const clientAction = editorClientAction;
 
 /** The form's values as Conform holds them, over the loaded ones (the switch posts "on" or nothing). */
 function currentValues(loaded: CmsPageFormInput, value: unknown): CmsPageFormInput {
@@ -123,7 +138,7 @@ function currentValues(loaded: CmsPageFormInput, value: unknown): CmsPageFormInp
 }
 
 export default function CmsPageEditor({ loaderData }: Route.ComponentProps) {
-  const { page, values, site, revisions } = loaderData;
+  const { page, values, site, revisions, autosave } = loaderData;
   const { form, fields } = useEditorForm({
     id: `cms-page-${page?.id ?? "new"}-${values.updatedAt}`,
     schema: cmsPageSchema,
@@ -156,6 +171,7 @@ export default function CmsPageEditor({ loaderData }: Route.ComponentProps) {
         ),
       }}
       updatedAt={values.updatedAt}
+      autosave={autosave}
       saveLabel={page ? "Enregistrer les modifications" : "Créer la page"}
     >
       <EditorSection title="Page" className="flex flex-col gap-5">

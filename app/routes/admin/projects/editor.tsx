@@ -8,6 +8,7 @@ import { AdminError } from "~/components/admin/admin-error";
 import { EditorFrame } from "~/components/admin/content-editor/editor-frame";
 import { EditorSection } from "~/components/admin/content-editor/editor-section";
 import { RichTextField } from "~/components/admin/content-editor/rich-text-field";
+import { editorClientAction } from "~/components/admin/content-editor/session-expired";
 import { SaveButton } from "~/components/admin/content-editor/save-bar";
 import { useEditorForm } from "~/components/admin/content-editor/use-editor-form";
 import { SlugField } from "~/components/admin/content-editor/slug-field";
@@ -37,6 +38,7 @@ import { replyFailed, replyFormProblem, replyInvalid } from "~/server/admin/form
 import { restoreFromForm } from "~/server/admin/restore.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
 import { requireRole } from "~/server/auth/session.server";
+import { autosaveFor, discardDraft } from "~/server/content/drafts.server";
 import { listRevisions } from "~/server/content/revisions.server";
 import { config } from "~/server/config.server";
 import { galleryAction, GALLERY_INTENT_PREFIX } from "~/server/projects/gallery-actions.server";
@@ -65,17 +67,26 @@ export const meta: Route.MetaFunction = ({ params }) => [
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, "user");
+  const user = await requireRole(request, "user");
   const [categories, settings] = await Promise.all([listProjectCategories(), getPublicSettings()]);
   const site = buildSiteSeo(settings);
   if (params.id === undefined) {
-    return { project: null, values: projectFormInput(null), categories, site, gallery: [], revisions: [] };
+    return {
+      project: null,
+      values: projectFormInput(null),
+      categories,
+      site,
+      gallery: [],
+      revisions: [],
+      autosave: await autosaveFor(user.id, "projects", null),
+    };
   }
   const project = await getProject(params.id);
   if (!project) throw data({ notFound: params.id }, { status: 404 });
-  const [gallery, revisions] = await Promise.all([
+  const [gallery, revisions, autosave] = await Promise.all([
     listGallery(project.id),
     listRevisions("projects", project.id),
+    autosaveFor(user.id, "projects", project),
   ]);
   return {
     project: {
@@ -90,6 +101,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     site,
     gallery,
     revisions,
+    autosave,
   };
 }
 
@@ -135,9 +147,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (!id) {
       await createProject(who, submission.value);
+      await discardDraft(user.id, "projects", null);
       return redirectWithToast("/admin/projects", { title: "Projet créé avec succès" });
     }
     await updateProject(who, id, submission.value);
+    await discardDraft(user.id, "projects", id);
     return redirectWithToast(`/admin/projects/edit/${id}`, { title: "Projet mis à jour avec succès" });
   } catch (error) {
     if (error instanceof SlugTakenError)
@@ -154,12 +168,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+// A save after the session ended stays on the page and asks to sign in again (the frame).
+export const clientAction = editorClientAction;
+
 const TOP_TABS = ["content", "seo"] as const;
 type TopTab = (typeof TOP_TABS)[number];
 const CONTENT_TABS = ["basics", "details", "challenges", "solutions", "results", "images"];
 
 export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
-  const { project, values, categories, site, gallery, revisions } = loaderData;
+  const { project, values, categories, site, gallery, revisions, autosave } = loaderData;
   const isEdit = project !== null;
   const [checks, setChecks] = useState<string[]>([]);
   const [tab, setTab] = useState<TopTab>("content");
@@ -239,6 +256,7 @@ export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
       }}
       actions={<SaveButton formId={form.id} label={saveLabel} />}
       updatedAt={values.updatedAt}
+      autosave={autosave}
       saveLabel={saveLabel}
       onSubmit={countRefused}
       onRevealSection={revealSection}
@@ -287,7 +305,11 @@ export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
                   <TextField meta={fields.location} label="Localisation" placeholder="ex : Limoges (87)" />
                   <Field meta={fields.image} label="Image principale">
                     {(control) => (
-                      <ImageField {...control} key={fields.image.key} defaultValue={values.image} />
+                      <ImageField
+                        {...control}
+                        key={fields.image.key}
+                        defaultValue={fields.image.initialValue}
+                      />
                     )}
                   </Field>
                   <TextareaField
