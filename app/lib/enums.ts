@@ -49,7 +49,7 @@ export type ExpertiseSize = (typeof expertiseSizes)[number];
 
 export const corsDomainTypes = ["cors", "csp", "both"] as const;
 
-export const emailTemplateNames = ["contact_confirmation", "contact_notification"] as const;
+export const emailTemplateNames = ["contact_confirmation", "contact_notification", "contact_reply"] as const;
 export type EmailTemplateName = (typeof emailTemplateNames)[number];
 
 export const sitemapPageTypes = [
