@@ -9,10 +9,13 @@ import Mustache from "mustache";
 export const emailTemplateLabels: Record<string, string> = {
   contact_confirmation: "Email de confirmation",
   contact_notification: "Email de notification",
+  contact_reply: "Réponse au visiteur",
+  contact_assignment: "Avis d'attribution",
+  contact_digest: "Récapitulatif quotidien",
   project_creation: "Avis de création de projet",
 };
 
-/** The placeholders staff may use in both templates (back-office.md §2.17). */
+/** The placeholders staff may use in every template (back-office.md §2.17). */
 export const TEMPLATE_PLACEHOLDERS = [
   "name",
   "email",
@@ -21,17 +24,70 @@ export const TEMPLATE_PLACEHOLDERS = [
   "message",
   "service_type",
 ] as const;
-export type TemplateVariables = Record<(typeof TEMPLATE_PLACEHOLDERS)[number], string>;
+/** The reply's own placeholder: the name of the staff member who answers (issue 22). */
+export const STAFF_NAME_PLACEHOLDER = "staff_name";
+export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number] | typeof STAFF_NAME_PLACEHOLDER;
+export type TemplateVariables = Record<(typeof TEMPLATE_PLACEHOLDERS)[number], string> &
+  Partial<Record<typeof STAFF_NAME_PLACEHOLDER, string>>;
+
+/** The placeholders a template accepts: the reply also knows who answers. */
+export function templatePlaceholders(name: string): readonly TemplatePlaceholder[] {
+  return name === "contact_reply"
+    ? [...TEMPLATE_PLACEHOLDERS, STAFF_NAME_PLACEHOLDER]
+    : TEMPLATE_PLACEHOLDERS;
+}
 
 /** The sample request a preview and a test e-mail are filled with (back-office.md §7). */
-export const SAMPLE_VARIABLES: TemplateVariables = {
+export const SAMPLE_VARIABLES: Required<TemplateVariables> = {
   name: "Jean Dupont",
   email: "jean.dupont@exemple.fr",
   phone: "06 12 34 56 78",
   subject: "Demande de devis pour un tableau électrique",
   message: "Bonjour, je souhaiterais un devis pour remplacer le tableau électrique de ma maison.",
   service_type: "Rénovation électrique",
+  staff_name: "Marie Martin",
 };
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/**
+ * The HTML part of a mail written as plain text (a reply from the inbox): every character
+ * escaped, paragraphs at blank lines, line breaks kept, and the lines staff quoted ("> ...") as a
+ * blockquote. Nothing typed can become markup.
+ */
+export function textToHtml(text: string): string {
+  const blocks = text
+    .replace(/\r\n?/g, "\n")
+    .trim()
+    .split(/\n\s*\n/);
+  return blocks
+    .map((block) => {
+      const lines = block.split("\n");
+      if (lines.every((line) => line.startsWith(">"))) {
+        const quoted = lines.map((line) => escapeHtml(line.replace(/^> ?/, ""))).join("<br>\n");
+        return `<blockquote style="margin:0 0 1em;padding-left:1em;border-left:3px solid #ccc;color:#555">${quoted}</blockquote>`;
+      }
+      return `<p>${lines.map(escapeHtml).join("<br>\n")}</p>`;
+    })
+    .join("\n");
+}
+
+/** A visitor's message quoted in a reply: each line behind "> " (textToHtml makes it a blockquote). */
+export function quoteText(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .trim()
+    .split("\n")
+    .map((line) => (line ? `> ${line}` : ">"))
+    .join("\n");
+}
 
 export type EmailTemplateParts = { subject: string; htmlContent: string; textContent: string };
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -54,24 +110,25 @@ export function renderEmail(
 
 type Token = [type: string, value: string, start: number, end: number, children?: Token[]];
 
-const PLACEHOLDER_LIST = TEMPLATE_PLACEHOLDERS.map((name) => `{{${name}}}`).join(", ");
-
 /**
  * Why a template part cannot be saved, in French with its line, or null when it can. Refused:
  * anything that would insert a value unescaped (`{{{x}}}`, `{{&x}}`, or the same after a change of
  * delimiters), partials, unknown placeholders, and what Mustache cannot compile.
  */
-export function templateProblem(source: string): string | null {
+export function templateProblem(
+  source: string,
+  placeholders: readonly string[] = TEMPLATE_PLACEHOLDERS,
+): string | null {
   let tokens: Token[];
   try {
     tokens = Mustache.parse(source) as Token[];
   } catch (error) {
     return describeParseError(source, error instanceof Error ? error.message : String(error));
   }
-  return firstForbidden(source, tokens);
+  return firstForbidden(source, tokens, placeholders);
 }
 
-function firstForbidden(source: string, tokens: Token[]): string | null {
+function firstForbidden(source: string, tokens: Token[], placeholders: readonly string[]): string | null {
   for (const [type, value, start, end, children] of tokens) {
     const where = `Ligne ${lineAt(source, start)}`;
     const tag = source.slice(start, end);
@@ -85,11 +142,12 @@ function firstForbidden(source: string, tokens: Token[]): string | null {
       case "name":
       case "#":
       case "^":
-        if (!(TEMPLATE_PLACEHOLDERS as readonly string[]).includes(value)) {
-          return `${where} : variable inconnue « ${tag} ». Variables disponibles : ${PLACEHOLDER_LIST}.`;
+        if (!placeholders.includes(value)) {
+          const list = placeholders.map((name) => `{{${name}}}`).join(", ");
+          return `${where} : variable inconnue « ${tag} ». Variables disponibles : ${list}.`;
         }
     }
-    const inner = children ? firstForbidden(source, children) : null;
+    const inner = children ? firstForbidden(source, children, placeholders) : null;
     if (inner) return inner;
   }
   return null;

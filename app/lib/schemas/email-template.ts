@@ -1,26 +1,35 @@
-import { templateProblem } from "~/lib/email-templates";
+import { templatePlaceholders, templateProblem } from "~/lib/email-templates";
 import { emailTemplateNames } from "~/lib/enums";
 import { z } from "~/lib/zod";
 
-/** Mustache rules on top of a required text: refused with the line and the reason. */
-const templatePart = (required: string, max: number) =>
-  z
-    .string({ error: required })
-    .min(1, required)
-    .max(max, `${max} caractères au maximum`)
-    .superRefine((value, context) => {
-      const problem = templateProblem(value);
-      if (problem) context.addIssue({ code: "custom", message: problem });
-    });
+const requiredPart = (required: string, max: number) =>
+  z.string({ error: required }).min(1, required).max(max, `${max} caractères au maximum`);
 
-/** An e-mail template as the templates screen saves it (back-office.md §2.17). */
-export const emailTemplateSchema = z.object({
-  name: z.enum(emailTemplateNames),
-  updatedAt: z.string().optional(),
-  subject: templatePart("Le sujet est requis", 200),
-  htmlContent: templatePart("Le contenu HTML est requis", 100_000),
-  textContent: templatePart("Le contenu texte est requis", 50_000),
-});
+/** The reply's HTML is made from its text (`textToHtml`): its screen edits no HTML part. */
+export const textOnlyTemplate = (name: string) => name === "contact_reply";
+
+/**
+ * An e-mail template as the templates screen saves it (back-office.md §2.17): each part required
+ * (the reply's HTML aside), then the Mustache rules with the template's own placeholders, refused
+ * with the line and the reason.
+ */
+export const emailTemplateSchema = z
+  .object({
+    name: z.enum(emailTemplateNames),
+    updatedAt: z.string().optional(),
+    subject: requiredPart("Le sujet est requis", 200),
+    htmlContent: z.string().max(100_000, "100000 caractères au maximum").optional(),
+    textContent: requiredPart("Le contenu texte est requis", 50_000),
+  })
+  .superRefine((value, context) => {
+    if (!value.htmlContent && !textOnlyTemplate(value.name))
+      context.addIssue({ code: "custom", path: ["htmlContent"], message: "Le contenu HTML est requis" });
+    const placeholders = templatePlaceholders(value.name);
+    for (const part of ["subject", "htmlContent", "textContent"] as const) {
+      const problem = templateProblem(value[part] ?? "", placeholders);
+      if (problem) context.addIssue({ code: "custom", path: [part], message: problem });
+    }
+  });
 export type EmailTemplateInput = z.infer<typeof emailTemplateSchema>;
 
 /** The test-send dialog: a destination address (back-office.md §5). */

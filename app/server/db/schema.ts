@@ -487,7 +487,9 @@ export const contacts = pgTable(
     index("contacts_status_changed_at_idx").on(t.statusChangedAt),
     // 'Mes demandes' / 'Non attribuées' in the inbox's order, and the digest's requests per person.
     index("contacts_assigned_to_idx").on(t.assignedTo, t.createdAt.desc(), t.id),
-    index("contacts_follow_up_on_idx").on(t.followUpOn).where(sql`${t.followUpOn} is not null`),
+    index("contacts_follow_up_on_idx")
+      .on(t.followUpOn)
+      .where(sql`${t.followUpOn} is not null`),
     // The statistics' requests per source page over a period, read from the index alone.
     index("contacts_created_at_source_page_idx").on(t.createdAt, t.sourcePage),
     // The inbox's "contains" search (ILIKE '%…%') on 100,000 requests: trigram indexes, one a column.

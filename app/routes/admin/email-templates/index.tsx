@@ -21,11 +21,18 @@ import {
   emailTemplateLabels,
   renderEmail,
   SAMPLE_VARIABLES,
-  TEMPLATE_PLACEHOLDERS,
+  STAFF_NAME_PLACEHOLDER,
+  templatePlaceholders,
   templateProblem,
+  textToHtml,
 } from "~/lib/email-templates";
 import { emailTemplateNames, type EmailTemplateName } from "~/lib/enums";
-import { emailTemplateSchema, testEmailSchema, type EmailTemplateInput } from "~/lib/schemas/email-template";
+import {
+  emailTemplateSchema,
+  testEmailSchema,
+  textOnlyTemplate,
+  type EmailTemplateInput,
+} from "~/lib/schemas/email-template";
 import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { countFailedOutbox } from "~/server/mail/outbox-admin.server";
@@ -92,6 +99,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Template = Route.ComponentProps["loaderData"]["templates"][number];
+
+const templatePurposes: Record<string, string> = {
+  contact_confirmation: "Envoyé au visiteur qui a rempli le formulaire de contact.",
+  contact_notification: "Envoyé à l'entreprise pour chaque nouvelle demande.",
+  contact_reply:
+    "Le brouillon proposé par « Répondre » dans une demande, modifiable avant chaque envoi. Le message du visiteur n'y figure que si vous le citez ; la version HTML est faite à partir du texte.",
+};
 type MailStatus = Awaited<ReturnType<typeof mailStatusLoader>>["data"];
 
 export default function EmailTemplatesScreen({ loaderData }: Route.ComponentProps) {
@@ -103,7 +117,7 @@ export default function EmailTemplatesScreen({ loaderData }: Route.ComponentProp
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <PageHeader
         title="Templates d'email"
-        description="Les emails envoyés après chaque demande de contact : au visiteur et à l'entreprise."
+        description="Les emails envoyés après chaque demande de contact (au visiteur et à l'entreprise) et le brouillon des réponses."
         actions={
           <Button asChild variant="outline">
             <Link to="/admin/email-templates/outbox">
@@ -247,6 +261,7 @@ function TemplateEditor({
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === "save" &&
     navigation.formData.get("name") === template.name;
+  const textOnly = textOnlyTemplate(template.name);
   const [form, fields] = useForm<EmailTemplateInput>({
     id: formId,
     lastResult: active && answer && "result" in answer ? answer.result : undefined,
@@ -264,11 +279,7 @@ function TemplateEditor({
       <Card>
         <CardHeader>
           <CardTitle>{emailTemplateLabels[template.name]}</CardTitle>
-          <CardDescription>
-            {template.name === "contact_confirmation"
-              ? "Envoyé au visiteur qui a rempli le formulaire de contact."
-              : "Envoyé à l'entreprise pour chaque nouvelle demande."}
-          </CardDescription>
+          <CardDescription>{templatePurposes[template.name]}</CardDescription>
         </CardHeader>
         <CardContent>
           <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
@@ -276,18 +287,20 @@ function TemplateEditor({
             <input type="hidden" name="name" value={template.name} />
             <input type="hidden" name="updatedAt" value={version} />
             <TextField meta={fields.subject} label="Sujet" />
-            <Field meta={fields.htmlContent} label="Contenu HTML">
-              {(control) => (
-                <Textarea
-                  {...getTextareaProps(fields.htmlContent, { ariaAttributes: false })}
-                  key={fields.htmlContent.key}
-                  {...control}
-                  rows={14}
-                  spellCheck={false}
-                  className="font-mono text-xs"
-                />
-              )}
-            </Field>
+            {textOnly ? null : (
+              <Field meta={fields.htmlContent} label="Contenu HTML">
+                {(control) => (
+                  <Textarea
+                    {...getTextareaProps(fields.htmlContent, { ariaAttributes: false })}
+                    key={fields.htmlContent.key}
+                    {...control}
+                    rows={14}
+                    spellCheck={false}
+                    className="font-mono text-xs"
+                  />
+                )}
+              </Field>
+            )}
             <Field meta={fields.textContent} label="Contenu texte">
               {(control) => (
                 <Textarea
@@ -299,7 +312,7 @@ function TemplateEditor({
                 />
               )}
             </Field>
-            <Placeholders />
+            <Placeholders names={templatePlaceholders(template.name)} />
             <FormErrors id={form.errorId} errors={form.errors} />
             <div className="flex flex-wrap justify-end gap-2">
               <TestDialog template={template} disabled={!mailReady} companyEmail={companyEmail} />
@@ -314,23 +327,27 @@ function TemplateEditor({
       </Card>
       <Preview
         subject={fields.subject.value ?? ""}
-        html={fields.htmlContent.value ?? ""}
+        html={textOnly ? textToHtml(fields.textContent.value ?? "") : (fields.htmlContent.value ?? "")}
         text={fields.textContent.value ?? ""}
+        placeholders={templatePlaceholders(template.name)}
       />
     </div>
   );
 }
 
-function Placeholders() {
+function Placeholders({ names }: { names: readonly string[] }) {
   return (
     <div className="rounded-md border border-dashed p-3 text-sm">
       <p className="font-medium">Variables disponibles</p>
       <p className="mt-1 text-muted-foreground">
         Elles sont remplacées par les valeurs de la demande, toujours échappées (les balises {"{{{…}}}"} et{" "}
         {"{{&…}}"} sont refusées).
+        {names.includes(STAFF_NAME_PLACEHOLDER)
+          ? ` {{${STAFF_NAME_PLACEHOLDER}}} : le nom de la personne qui répond.`
+          : null}
       </p>
       <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Variables disponibles">
-        {TEMPLATE_PLACEHOLDERS.map((name) => (
+        {names.map((name) => (
           <li key={name}>
             <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{`{{${name}}}`}</code>
           </li>
@@ -341,8 +358,21 @@ function Placeholders() {
 }
 
 /** The template as it would be sent, filled with the sample request, from the fields as typed. */
-function Preview({ subject, html, text }: { subject: string; html: string; text: string }) {
-  const problem = templateProblem(subject) ?? templateProblem(html) ?? templateProblem(text);
+function Preview({
+  subject,
+  html,
+  text,
+  placeholders,
+}: {
+  subject: string;
+  html: string;
+  text: string;
+  placeholders: readonly string[];
+}) {
+  const problem =
+    templateProblem(subject, placeholders) ??
+    templateProblem(html, placeholders) ??
+    templateProblem(text, placeholders);
   const email = problem
     ? null
     : renderEmail({ subject, htmlContent: html, textContent: text }, SAMPLE_VARIABLES);
