@@ -68,13 +68,21 @@ export function textToHtml(text: string): string {
     .trim()
     .split(/\n\s*\n/);
   return blocks
-    .map((block) => {
-      const lines = block.split("\n");
-      if (lines.every((line) => line.startsWith(">"))) {
-        const quoted = lines.map((line) => escapeHtml(line.replace(/^> ?/, ""))).join("<br>\n");
-        return `<blockquote style="margin:0 0 1em;padding-left:1em;border-left:3px solid #ccc;color:#555">${quoted}</blockquote>`;
+    .flatMap((block) => {
+      // Runs of quoted and unquoted lines: "X a écrit :" then its quote stay in their order.
+      const runs: { quoted: boolean; lines: string[] }[] = [];
+      for (const line of block.split("\n")) {
+        const quoted = line.startsWith(">");
+        const last = runs.at(-1);
+        const content = escapeHtml(quoted ? line.replace(/^> ?/, "") : line);
+        if (last?.quoted === quoted) last.lines.push(content);
+        else runs.push({ quoted, lines: [content] });
       }
-      return `<p>${lines.map(escapeHtml).join("<br>\n")}</p>`;
+      return runs.map(({ quoted, lines }) =>
+        quoted
+          ? `<blockquote style="margin:0 0 1em;padding-left:1em;border-left:3px solid #ccc;color:#555">${lines.join("<br>\n")}</blockquote>`
+          : `<p>${lines.join("<br>\n")}</p>`,
+      );
     })
     .join("\n");
 }

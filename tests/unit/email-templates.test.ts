@@ -75,9 +75,9 @@ describe("textToHtml", () => {
   it("escapes everything typed, keeps paragraphs and line breaks, and makes quoted lines a blockquote", () => {
     const quoted = quoteText("Bonjour,\r\n\r\n<script>x</script>");
     expect(quoted).toBe("> Bonjour,\n>\n> <script>x</script>");
-    const html = textToHtml(`Merci & à bientôt\nMarie\n\n${quoted}`);
+    const html = textToHtml(`Merci & à bientôt\nMarie\n\nJean a écrit :\n${quoted}`);
     expect(html).toBe(
-      "<p>Merci &amp; à bientôt<br>\nMarie</p>\n" +
+      "<p>Merci &amp; à bientôt<br>\nMarie</p>\n<p>Jean a écrit :</p>\n" +
         '<blockquote style="margin:0 0 1em;padding-left:1em;border-left:3px solid #ccc;color:#555">' +
         "Bonjour,<br>\n<br>\n&lt;script&gt;x&lt;/script&gt;</blockquote>",
     );
