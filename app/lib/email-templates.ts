@@ -13,21 +13,28 @@ export const emailTemplateLabels: Record<string, string> = {
   contact_notification: "Email de notification",
   password_reset: "Réinitialisation du mot de passe",
   password_changed: "Mot de passe modifié",
+  contact_reply: "Réponse au visiteur",
+  contact_assignment: "Avis d'attribution",
+  contact_digest: "Récapitulatif quotidien",
   project_creation: "Avis de création de projet",
 };
 
-/** The placeholders staff may use in both contact templates (back-office.md §2.17). */
+/** The placeholders staff may use in every contact template (back-office.md §2.17). */
 const CONTACT_PLACEHOLDERS = ["name", "email", "phone", "subject", "message", "service_type"] as const;
-export type TemplateVariables = Record<(typeof CONTACT_PLACEHOLDERS)[number], string>;
+/** The reply's own placeholder: the name of the staff member who answers (issue 22). */
+export const STAFF_NAME_PLACEHOLDER = "staff_name";
+export type TemplateVariables = Record<(typeof CONTACT_PLACEHOLDERS)[number], string> &
+  Partial<Record<typeof STAFF_NAME_PLACEHOLDER, string>>;
 
 /** The sample request a contact template's preview and test e-mail are filled with (back-office.md §7). */
-const SAMPLE_REQUEST: TemplateVariables = {
+const SAMPLE_REQUEST: Required<TemplateVariables> = {
   name: "Jean Dupont",
   email: "jean.dupont@exemple.fr",
   phone: "06 12 34 56 78",
   subject: "Demande de devis pour un tableau électrique",
   message: "Bonjour, je souhaiterais un devis pour remplacer le tableau électrique de ma maison.",
   service_type: "Rénovation électrique",
+  staff_name: "Marie Martin",
 };
 
 type TemplateUse = {
@@ -57,6 +64,13 @@ export const emailTemplateUses: Record<EmailTemplateName, TemplateUse> = {
     sample: SAMPLE_REQUEST,
     sampleNote: `Avec une demande d'exemple : ${SAMPLE_REQUEST.name}, ${SAMPLE_REQUEST.service_type.toLowerCase()}.`,
   },
+  contact_reply: {
+    purpose:
+      "Le brouillon proposé par « Répondre » dans une demande, modifiable avant chaque envoi. Le message du visiteur n'y figure que si vous le citez ; la version HTML est faite à partir du texte.",
+    placeholders: [...CONTACT_PLACEHOLDERS, STAFF_NAME_PLACEHOLDER],
+    sample: SAMPLE_REQUEST,
+    sampleNote: `Avec une demande d'exemple : ${SAMPLE_REQUEST.name}, réponse de ${SAMPLE_REQUEST.staff_name}.`,
+  },
   password_reset: {
     purpose:
       "Envoyé à un membre de l'équipe qui a demandé un nouveau mot de passe (« Mot de passe oublié ? »).",
@@ -80,6 +94,55 @@ export const emailTemplateUses: Record<EmailTemplateName, TemplateUse> = {
     sampleNote: `Avec un compte d'exemple : ${SAMPLE_ACCOUNT}.`,
   },
 };
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/**
+ * The HTML part of a mail written as plain text (a reply from the inbox): every character
+ * escaped, paragraphs at blank lines, line breaks kept, and the lines staff quoted ("> ...") as a
+ * blockquote. Nothing typed can become markup.
+ */
+export function textToHtml(text: string): string {
+  const blocks = text
+    .replace(/\r\n?/g, "\n")
+    .trim()
+    .split(/\n\s*\n/);
+  return blocks
+    .flatMap((block) => {
+      // Runs of quoted and unquoted lines: "X a écrit :" then its quote stay in their order.
+      const runs: { quoted: boolean; lines: string[] }[] = [];
+      for (const line of block.split("\n")) {
+        const quoted = line.startsWith(">");
+        const last = runs.at(-1);
+        const content = escapeHtml(quoted ? line.replace(/^> ?/, "") : line);
+        if (last?.quoted === quoted) last.lines.push(content);
+        else runs.push({ quoted, lines: [content] });
+      }
+      return runs.map(({ quoted, lines }) =>
+        quoted
+          ? `<blockquote style="margin:0 0 1em;padding-left:1em;border-left:3px solid #ccc;color:#555">${lines.join("<br>\n")}</blockquote>`
+          : `<p>${lines.join("<br>\n")}</p>`,
+      );
+    })
+    .join("\n");
+}
+
+/** A visitor's message quoted in a reply: each line behind "> " (textToHtml makes it a blockquote). */
+export function quoteText(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .trim()
+    .split("\n")
+    .map((line) => (line ? `> ${line}` : ">"))
+    .join("\n");
+}
 
 export type EmailTemplateParts = { subject: string; htmlContent: string; textContent: string };
 export type RenderedEmail = { subject: string; html: string; text: string };

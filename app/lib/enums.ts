@@ -52,6 +52,7 @@ export const corsDomainTypes = ["cors", "csp", "both"] as const;
 export const emailTemplateNames = [
   "contact_confirmation",
   "contact_notification",
+  "contact_reply",
   "password_reset",
   "password_changed",
 ] as const;

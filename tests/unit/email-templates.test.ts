@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { emailTemplateUses, missingPlaceholder, renderEmail, templateProblem } from "~/lib/email-templates";
+import {
+  emailTemplateUses,
+  missingPlaceholder,
+  quoteText,
+  renderEmail,
+  templateProblem,
+  textToHtml,
+} from "~/lib/email-templates";
 
 describe("templateProblem", () => {
   it("accepts escaped placeholders, sections over them and comments", () => {
@@ -84,5 +91,27 @@ describe("renderEmail", () => {
       html: "<p>&lt;b&gt;Jean&lt;&#x2F;b&gt; &amp; Cie</p>",
       text: "<b>Jean</b> & Cie",
     });
+  });
+});
+
+describe("the reply's placeholder", () => {
+  it("is known to contact_reply only", () => {
+    expect(templateProblem("{{staff_name}}", "contact_reply")).toBe(null);
+    expect(templateProblem("{{staff_name}}", "contact_confirmation")).toMatch(
+      /^Ligne 1 : variable inconnue « {{staff_name}} »/,
+    );
+  });
+});
+
+describe("textToHtml", () => {
+  it("escapes everything typed, keeps paragraphs and line breaks, and makes quoted lines a blockquote", () => {
+    const quoted = quoteText("Bonjour,\r\n\r\n<script>x</script>");
+    expect(quoted).toBe("> Bonjour,\n>\n> <script>x</script>");
+    const html = textToHtml(`Merci & à bientôt\nMarie\n\nJean a écrit :\n${quoted}`);
+    expect(html).toBe(
+      "<p>Merci &amp; à bientôt<br>\nMarie</p>\n<p>Jean a écrit :</p>\n" +
+        '<blockquote style="margin:0 0 1em;padding-left:1em;border-left:3px solid #ccc;color:#555">' +
+        "Bonjour,<br>\n<br>\n&lt;script&gt;x&lt;/script&gt;</blockquote>",
+    );
   });
 });

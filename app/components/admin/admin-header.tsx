@@ -63,31 +63,58 @@ export function AdminHeader({ user, notifications }: Props) {
   );
 }
 
+const requests = (n: number) => `${n} demande${n > 1 ? "s" : ""}`;
+
+/**
+ * The bell: new requests and the open requests assigned to the reader (issue 22). Its figure
+ * counts each request once: the new ones, plus the reader's own requests in progress.
+ */
 function Notifications({ notifications }: { notifications: NewContactsSummary | null }) {
-  const { count, latest } = notifications ?? { count: 0, latest: [] };
+  const { count, latest, assigned, total } = notifications ?? {
+    count: 0,
+    latest: [],
+    assigned: { count: 0, latest: [] },
+    total: 0,
+  };
   const label = !notifications
     ? "Notifications indisponibles"
-    : count === 0
+    : total === 0
       ? "Notifications : aucune nouvelle demande"
-      : `Notifications : ${count} nouvelle${count > 1 ? "s" : ""} demande${count > 1 ? "s" : ""}`;
+      : `Notifications : ${count} nouvelle${count > 1 ? "s" : ""} demande${count > 1 ? "s" : ""}${
+          assigned.count > 0
+            ? `, ${requests(assigned.count)} attribuée${assigned.count > 1 ? "s" : ""} à vous`
+            : ""
+        }`;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="relative" title={label}>
           <Bell aria-hidden />
           <span className="sr-only">{label}</span>
-          {count > 0 ? (
+          {total > 0 ? (
             <span
               aria-hidden
               data-testid="notification-count"
               className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-primary px-1 text-[10px] font-semibold leading-none text-primary-foreground"
             >
-              {count > 99 ? "99+" : count}
+              {total > 99 ? "99+" : total}
             </span>
           ) : null}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-1rem)]">
+        {assigned.count > 0 ? (
+          <>
+            <DropdownMenuLabel>
+              {requests(assigned.count)} attribuée{assigned.count > 1 ? "s" : ""} à vous
+            </DropdownMenuLabel>
+            <ContactItems contacts={assigned.latest} />
+            <DropdownMenuItem asChild>
+              <Link to="/admin/contacts?assigned=me">Voir mes demandes</Link>
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+          </>
+        ) : null}
         <DropdownMenuLabel>
           {!notifications
             ? "Les nouvelles demandes n'ont pas pu être chargées."
@@ -96,17 +123,7 @@ function Notifications({ notifications }: { notifications: NewContactsSummary | 
               : `${count} nouvelle${count > 1 ? "s" : ""} demande${count > 1 ? "s" : ""}`}
         </DropdownMenuLabel>
         {latest.length > 0 ? <DropdownMenuSeparator /> : null}
-        {latest.map((contact) => (
-          <DropdownMenuItem key={contact.id} asChild>
-            <Link to={`/admin/contacts?contact=${contact.id}`} className="flex flex-col items-start gap-0.5">
-              <span className="w-full truncate font-medium">{contact.name}</span>
-              <span className="w-full truncate text-xs text-muted-foreground">
-                {contact.subject ? `${contact.subject} · ` : ""}
-                {formatDateTime(contact.createdAt)}
-              </span>
-            </Link>
-          </DropdownMenuItem>
-        ))}
+        <ContactItems contacts={latest} />
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link to="/admin/contacts?status=new">Voir toutes les demandes</Link>
@@ -114,4 +131,18 @@ function Notifications({ notifications }: { notifications: NewContactsSummary | 
       </DropdownMenuContent>
     </DropdownMenu>
   );
+}
+
+function ContactItems({ contacts }: { contacts: NewContactsSummary["latest"] }) {
+  return contacts.map((contact) => (
+    <DropdownMenuItem key={contact.id} asChild>
+      <Link to={`/admin/contacts?contact=${contact.id}`} className="flex flex-col items-start gap-0.5">
+        <span className="w-full truncate font-medium">{contact.name}</span>
+        <span className="w-full truncate text-xs text-muted-foreground">
+          {contact.subject ? `${contact.subject} · ` : ""}
+          {formatDateTime(contact.createdAt)}
+        </span>
+      </Link>
+    </DropdownMenuItem>
+  ));
 }

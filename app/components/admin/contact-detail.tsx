@@ -15,26 +15,34 @@ import { serviceTypeLabels, type ServiceType } from "~/lib/enums";
 import type { FormAnswer } from "~/lib/form-answer";
 import { formatDateTime } from "~/lib/format-date";
 import { contactNoteSchema, NOTE_MAX_LENGTH } from "~/lib/schemas/contacts";
+import type { ContactReply } from "~/lib/schemas/contacts";
 import type { ContactDetail } from "~/server/contacts/inbox.server";
+import type { StaffMember } from "~/server/contacts/workflow.server";
 import type { ContactTimeline as ContactTimelineData } from "~/server/contacts/timeline.server";
 import { ContactStatusSelect } from "./contact-status-select";
 import { ContactTimeline } from "./contact-timeline";
+import { AssigneeSelect, FollowUpForm, ReplyDialog } from "./contact-workflow";
 import { FormErrors, TextareaField } from "./fields";
 import { formTiming } from "~/lib/admin/form-timing";
 
 /**
  * One contact request in full (back-office.md §2.15): the whole message as text (never as HTML),
- * clickable e-mail and phone, the page that brought the visitor, the status, internal notes and
- * erasure. Open while the URL names it; closing goes back to `closeTo`.
+ * clickable e-mail and phone, the page that brought the visitor, the status, who handles it and
+ * when to follow it up, the reply composer, the timeline, internal notes and erasure (issue 22).
+ * Open while the URL names it; closing goes back to `closeTo`.
  */
 export function ContactDetailDialog({
   contact,
   timeline,
+  staff,
+  draft,
   closeTo,
   eraseButton,
 }: {
   contact: ContactDetail;
   timeline: ContactTimelineData | null;
+  staff: StaffMember[];
+  draft: ContactReply;
   closeTo: string;
   eraseButton: React.ReactNode;
 }) {
@@ -109,6 +117,14 @@ export function ContactDetailDialog({
           <dd>
             <ContactStatusSelect id={contact.id} status={contact.status} label="Statut de la demande" />
           </dd>
+          <dt className="self-center text-muted-foreground">Attribuée à</dt>
+          <dd>
+            <AssigneeSelect contact={contact} staff={staff} />
+          </dd>
+          <dt className="self-center text-muted-foreground">À relancer le</dt>
+          <dd>
+            <FollowUpForm contact={contact} />
+          </dd>
         </dl>
 
         <section aria-labelledby="contact-message" className="flex flex-col gap-2">
@@ -124,7 +140,10 @@ export function ContactDetailDialog({
 
         <Notes contact={contact} />
 
-        <DialogFooter className="border-t pt-4 sm:justify-between">{eraseButton}</DialogFooter>
+        <DialogFooter className="gap-2 border-t pt-4 sm:justify-between">
+          {eraseButton}
+          <ReplyDialog contact={contact} draft={draft} />
+        </DialogFooter>
       </DialogContent>
     </Dialog>
   );

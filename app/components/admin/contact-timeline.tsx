@@ -1,11 +1,50 @@
-import { CircleAlert, CircleCheck, Clock, Inbox, Mail, MessageSquareText, RefreshCw } from "lucide-react";
+import {
+  CalendarClock,
+  CircleAlert,
+  CircleCheck,
+  Clock,
+  Inbox,
+  Mail,
+  MessageSquareText,
+  RefreshCw,
+  Reply,
+  UserRound,
+} from "lucide-react";
+import { useEffect, useEffectEvent } from "react";
+import { useRevalidator } from "react-router";
 import { cn } from "~/lib/cn";
 import { emailTemplateLabels } from "~/lib/email-templates";
 import { contactStatusLabels } from "~/lib/enums";
-import { formatDateTime } from "~/lib/format-date";
+import { formatDateTime, formatShortDate } from "~/lib/format-date";
 import type { ContactTimeline as Timeline, TimelineEvent } from "~/server/contacts/timeline.server";
 
 type MailEvent = Extract<TimelineEvent, { kind: "mail" }>;
+
+/** How often an open request asks again while one of its mails awaits its first attempt. */
+const IN_FLIGHT_REFRESH_MS = 2_000;
+
+/**
+ * A reply just sent shows 'en attente', then 'envoyé' or 'échec' without a reload: while a mail
+ * can leave and has not been tried yet, the page's data is asked again every 2 s. A mail waiting
+ * for its next retry, or for a provider, is not followed.
+ */
+function useFollowMailsInFlight(timeline: Timeline) {
+  const revalidator = useRevalidator();
+  const inFlight =
+    timeline.canSend &&
+    timeline.events.some(
+      (event) =>
+        event.kind === "mail" && (event.status === "pending" || event.status === "sending") && !event.error,
+    );
+  const refresh = useEffectEvent(() => {
+    if (revalidator.state === "idle") void revalidator.revalidate();
+  });
+  useEffect(() => {
+    if (!inFlight) return;
+    const timer = window.setInterval(() => refresh(), IN_FLIGHT_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [inFlight]);
+}
 
 /** A mail's delivery state as staff read it on the timeline. */
 function deliveryState(mail: MailEvent, canSend: boolean) {
@@ -28,12 +67,25 @@ function describe(event: TimelineEvent, canSend: boolean) {
     case "mail": {
       const state = deliveryState(event, canSend);
       return {
-        Icon: Mail,
+        Icon: event.template === "contact_reply" ? Reply : Mail,
         text: `${event.template ? (emailTemplateLabels[event.template] ?? event.template) : "Email"} à ${event.to}`,
         state,
         detail: event.status === "failed" || event.status === "pending" ? event.error : null,
+        by: event.by,
       };
     }
+    case "assign":
+      return {
+        Icon: UserRound,
+        text: event.to ? `Attribuée à ${event.to}` : "Attribution retirée",
+        by: event.by,
+      };
+    case "follow_up":
+      return {
+        Icon: CalendarClock,
+        text: event.on ? `À relancer le ${formatShortDate(event.on)}` : "Relance retirée",
+        by: event.by,
+      };
     case "status":
       return {
         Icon: RefreshCw,
@@ -47,9 +99,11 @@ function describe(event: TimelineEvent, canSend: boolean) {
 
 /**
  * A request's history in the detail (issue 22): arrival and its page, the mails with their
- * delivery state and the provider's error, status changes and notes with who made them.
+ * delivery state and the provider's error (a reply with who wrote it), status changes,
+ * assignments, follow-up dates and notes with who made them.
  */
 export function ContactTimeline({ timeline }: { timeline: Timeline }) {
+  useFollowMailsInFlight(timeline);
   return (
     <section aria-labelledby="contact-timeline" className="flex flex-col gap-2">
       <h3 id="contact-timeline" className="text-sm font-medium">

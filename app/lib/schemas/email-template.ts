@@ -5,20 +5,26 @@ import { z } from "~/lib/zod";
 const templatePart = (required: string, max: number) =>
   z.string({ error: required }).min(1, required).max(max, `${max} caractères au maximum`);
 
+/** The reply's HTML is made from its text (`textToHtml`): its screen edits no HTML part. */
+export const textOnlyTemplate = (name: string) => name === "contact_reply";
+
 /**
- * An e-mail template as the templates screen saves it (back-office.md §2.17): each part checked
- * against its template's Mustache rules and placeholders, refused with the line and the reason.
+ * An e-mail template as the templates screen saves it (back-office.md §2.17): each part required
+ * (the reply's HTML aside), then checked against its template's Mustache rules and placeholders,
+ * refused with the line and the reason.
  */
 export const emailTemplateSchema = z
   .object({
     name: z.enum(emailTemplateNames),
     updatedAt: z.string().optional(),
     subject: templatePart("Le sujet est requis", 200),
-    htmlContent: templatePart("Le contenu HTML est requis", 100_000),
+    htmlContent: z.string().max(100_000, "100000 caractères au maximum").optional(),
     textContent: templatePart("Le contenu texte est requis", 50_000),
   })
   .superRefine(
     (value, context) => {
+      if (!value.htmlContent && !textOnlyTemplate(value.name))
+        context.addIssue({ code: "custom", path: ["htmlContent"], message: "Le contenu HTML est requis" });
       for (const part of ["subject", "htmlContent", "textContent"] as const) {
         const source = value[part];
         if (typeof source !== "string" || !source) continue;

@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     sessionCookieHeaders(request, noStoreHeaders),
     // The header's notifications must not take every screen down with them: each screen reports
     // its own failure and offers a retry.
-    getNewContactsSummary().catch((error: unknown) => {
+    getNewContactsSummary(user.id).catch((error: unknown) => {
       logger.error({ err: error }, "header notifications could not be loaded");
       return null;
     }),
@@ -44,7 +44,7 @@ export const headers: Route.HeadersFunction = () => noStoreHeaders;
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, sidebarOpen } = loaderData;
   const notifications = useLiveNotifications(loaderData.notifications);
-  useCountInTitle(notifications?.count ?? 0);
+  useCountInTitle(notifications?.total ?? 0);
   const reloading = useNavigation().state === "loading";
 
   return (

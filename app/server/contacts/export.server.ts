@@ -34,8 +34,8 @@ export function spreadsheetSafe(value: string | null): string {
 const BATCH = 1000;
 
 /** The filtered inbox in the list's order, a batch at a time (keyset: no growing OFFSET). */
-async function* contactBatches(query: ContactListQuery) {
-  const where = contactsWhere(query);
+async function* contactBatches(query: ContactListQuery, viewerId?: string) {
+  const where = contactsWhere(query, viewerId);
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     // The cursor compares the stored microseconds, which a JS Date would round away.
@@ -75,7 +75,7 @@ async function* contactBatches(query: ContactListQuery) {
  * The filtered inbox as CSV for Excel: UTF-8 with a byte-order mark (accents read right),
  * semicolons (the list separator of French Excel), one row per request, newest first. Streamed.
  */
-export function contactsCsv(query: ContactListQuery): ReadableStream<Uint8Array> {
+export function contactsCsv(query: ContactListQuery, viewerId?: string): ReadableStream<Uint8Array> {
   const csv = stringify({
     bom: true,
     delimiter: ";",
@@ -88,7 +88,7 @@ export function contactsCsv(query: ContactListQuery): ReadableStream<Uint8Array>
   });
   void (async () => {
     try {
-      for await (const batch of contactBatches(query)) {
+      for await (const batch of contactBatches(query, viewerId)) {
         for (const row of batch) {
           const record = {
             createdAt: formatDateTime(row.createdAt),

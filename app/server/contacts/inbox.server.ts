@@ -1,8 +1,13 @@
-import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { serviceTypeLabels, serviceTypes, type ContactStatus } from "~/lib/enums";
 import type { ListPage } from "~/lib/list-query";
 import type { ContactListQuery } from "~/lib/schemas/contacts";
-import { mutate, MissingRowError, type MutationContext } from "~/server/audit/mutation.server";
+import {
+  mutate,
+  MissingRowError,
+  type MutationContext,
+  type MutationScope,
+} from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";
 import {
   containsText,
@@ -24,9 +29,13 @@ function folded(text: string) {
 
 /**
  * The inbox's filter: the search text in name, e-mail, subject, message or service type (its code
- * or its French name: "rénovation" finds 'renovation'), and the status.
+ * or its French name: "rénovation" finds 'renovation'), the status, and the assignment ('Mes
+ * demandes': assigned to `viewerId`; 'Non attribuées': to nobody).
  */
-export function contactsWhere(query: Pick<ContactListQuery, "q" | "filters">): SQL | undefined {
+export function contactsWhere(
+  query: Pick<ContactListQuery, "q" | "filters">,
+  viewerId?: string,
+): SQL | undefined {
   const services = query.q
     ? serviceTypes.filter(
         (type) => folded(serviceTypeLabels[type]).includes(folded(query.q)) || type.includes(folded(query.q)),
@@ -42,7 +51,14 @@ export function contactsWhere(query: Pick<ContactListQuery, "q" | "filters">): S
   const status = query.filters.status
     ? eq(contacts.status, query.filters.status)
     : ne(contacts.status, "spam");
-  return and(search, status);
+  const assigned = query.filters.assigned;
+  const assignment =
+    assigned === "none"
+      ? isNull(contacts.assignedTo)
+      : assigned === "me" && viewerId
+        ? eq(contacts.assignedTo, viewerId)
+        : undefined;
+  return and(search, status, assignment);
 }
 
 const listColumns = {
@@ -79,18 +95,22 @@ export async function countContacts(status?: string): Promise<number> {
   return row?.requests ?? 0;
 }
 
-/** How many requests a search finds: through the trigram indexes when the text is long enough. */
+/**
+ * How many requests a search or the assignment filter finds: through the trigram indexes when the
+ * text is long enough.
+ */
 function countMatches(query: ContactListQuery, where: SQL | undefined): Promise<number> {
   if (query.q.length < TRIGRAM_SEARCH_MIN_LENGTH) return db().$count(contacts, where);
   return throughIndexes((tx) => tx.$count(contacts, where));
 }
 
-/** One page of the inbox, filtered and counted in SQL. */
-export function listContacts(query: ContactListQuery): Promise<ListPage<ContactListItem>> {
-  const where = contactsWhere(query);
+/** One page of the inbox as `viewerId` asks for it, filtered and counted in SQL. */
+export function listContacts(query: ContactListQuery, viewerId?: string): Promise<ListPage<ContactListItem>> {
+  const where = contactsWhere(query, viewerId);
   const order = listOrder(contacts.createdAt, query.dir, contacts.id);
   return listPage(query.page, {
-    count: () => (query.q ? countMatches(query, where) : countContacts(query.filters.status)),
+    count: () =>
+      query.q || query.filters.assigned ? countMatches(query, where) : countContacts(query.filters.status),
     // The page's ids first, from the order's index alone, then only those 25 rows: a deep page
     // (2,000) skips index entries instead of reading 50,000 rows from the table.
     rows: ({ limit, offset }) =>
@@ -118,6 +138,9 @@ export type ContactDetail = ContactListItem & {
   message: string;
   sourcePage: string | null;
   statusChangedAt: Date;
+  assignedTo: string | null;
+  /** yyyy-mm-dd */
+  followUpOn: string | null;
   notes: ContactNote[];
 };
 
@@ -129,6 +152,8 @@ export async function getContact(id: string): Promise<ContactDetail | null> {
       message: contacts.message,
       sourcePage: contacts.sourcePage,
       statusChangedAt: contacts.statusChangedAt,
+      assignedTo: contacts.assignedTo,
+      followUpOn: contacts.followUpOn,
     })
     .from(contacts)
     .where(eq(contacts.id, id));
@@ -157,23 +182,30 @@ export async function setContactStatus(
   status: ContactStatus,
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  return mutate(context, async ({ tx, audit }) => {
-    const changed = await tx
-      .update(contacts)
-      .set({ status, statusChangedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(inArray(contacts.id, ids), ne(contacts.status, status)))
-      .returning({ id: contacts.id });
-    for (const { id } of changed) {
-      await audit({
-        action: "status",
-        entityType: "contacts",
-        entityId: id,
-        changedFields: ["status", "status_changed_at"],
-        details: { status },
-      });
-    }
-    return changed.length;
-  });
+  return mutate(context, (scope) => changeStatus(scope, ids, status));
+}
+
+/** `setContactStatus` inside a change already under way (a reply moves 'Nouveau' to 'En cours'). */
+export async function changeStatus(
+  { tx, audit }: Pick<MutationScope, "tx" | "audit">,
+  ids: string[],
+  status: ContactStatus,
+) {
+  const changed = await tx
+    .update(contacts)
+    .set({ status, statusChangedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(inArray(contacts.id, ids), ne(contacts.status, status)))
+    .returning({ id: contacts.id });
+  for (const { id } of changed) {
+    await audit({
+      action: "status",
+      entityType: "contacts",
+      entityId: id,
+      changedFields: ["status", "status_changed_at"],
+      details: { status },
+    });
+  }
+  return changed.length;
 }
 
 export async function addContactNote(context: MutationContext, contactId: string, body: string) {
@@ -219,26 +251,54 @@ export async function eraseContact(context: MutationContext, id: string) {
   });
 }
 
+type ContactBrief = { id: string; name: string; subject: string | null; createdAt: Date };
+
 export type NewContactsSummary = {
+  /** The new requests, and the five newest of them. */
   count: number;
-  latest: { id: string; name: string; subject: string | null; createdAt: Date }[];
+  latest: ContactBrief[];
+  /** The open requests ('Nouveau', 'En cours') assigned to the reader, the five newest. */
+  assigned: { count: number; latest: ContactBrief[] };
+  /** The bell's figure: new requests, plus the reader's own requests in progress. */
+  total: number;
 };
 
-/** The header's notifications: how many requests are new, and the five newest of them. */
-export async function getNewContactsSummary(): Promise<NewContactsSummary> {
-  const [count, latest] = await Promise.all([
+const briefColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  subject: contacts.subject,
+  createdAt: contacts.createdAt,
+};
+
+/**
+ * The header's notifications: the new requests and the open ones assigned to `viewerId` (issue
+ * 22), with the five newest of each.
+ */
+export async function getNewContactsSummary(viewerId?: string): Promise<NewContactsSummary> {
+  const mine = viewerId
+    ? and(eq(contacts.assignedTo, viewerId), inArray(contacts.status, ["new", "in_progress"]))
+    : sql`false`;
+  const [count, latest, assignedCounts, assignedLatest] = await Promise.all([
     countContacts("new"),
     db()
-      .select({
-        id: contacts.id,
-        name: contacts.name,
-        subject: contacts.subject,
-        createdAt: contacts.createdAt,
-      })
+      .select(briefColumns)
       .from(contacts)
       .where(eq(contacts.status, "new"))
       .orderBy(...listOrder(contacts.createdAt, "desc", contacts.id))
       .limit(5),
+    db()
+      .select({ status: contacts.status, requests: sql<number>`count(*)::int` })
+      .from(contacts)
+      .where(mine)
+      .groupBy(contacts.status),
+    db()
+      .select(briefColumns)
+      .from(contacts)
+      .where(mine)
+      .orderBy(...listOrder(contacts.createdAt, "desc", contacts.id))
+      .limit(5),
   ]);
-  return { count, latest };
+  const assigned = assignedCounts.reduce((sum, row) => sum + row.requests, 0);
+  const inProgress = assignedCounts.find((row) => row.status === "in_progress")?.requests ?? 0;
+  return { count, latest, assigned: { count: assigned, latest: assignedLatest }, total: count + inProgress };
 }

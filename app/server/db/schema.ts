@@ -473,6 +473,10 @@ export const contacts = pgTable(
     sourcePage: text("source_page"),
     /** Retention counts from here (a status change restarts it). */
     statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member in charge ('Attribuer à'); none while unassigned. */
+    assignedTo: uuid("assigned_to").references(() => users.id, { onDelete: "set null" }),
+    /** 'À relancer le': the day the request is due for a follow-up (the daily digest lists it). */
+    followUpOn: date("follow_up_on", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -483,6 +487,11 @@ export const contacts = pgTable(
     index("contacts_created_at_idx").on(t.createdAt.desc(), t.id),
     index("contacts_status_idx").on(t.status, t.createdAt.desc(), t.id),
     index("contacts_status_changed_at_idx").on(t.statusChangedAt),
+    // 'Mes demandes' / 'Non attribuées' in the inbox's order, and the digest's requests per person.
+    index("contacts_assigned_to_idx").on(t.assignedTo, t.createdAt.desc(), t.id),
+    index("contacts_follow_up_on_idx")
+      .on(t.followUpOn)
+      .where(sql`${t.followUpOn} is not null`),
     // The statistics' requests per source page over a period, read from the index alone.
     index("contacts_created_at_source_page_idx").on(t.createdAt, t.sourcePage),
     // The inbox's "contains" search (ILIKE '%…%') on 100,000 requests: trigram indexes, one a column.
@@ -814,6 +823,8 @@ export const users = pgTable(
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     /** Set on the generated first admin: sent to change it before anything else (requireUser). */
     mustChangePassword: boolean("must_change_password").notNull().default(false),
+    /** The 08:00 digest of requests to follow up (Profil: each person can turn it off). */
+    dailyDigest: boolean("daily_digest").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import { rollUpPageViews } from "~/server/analytics/rollup.server";
 import { ANALYTICS_TIME_ZONE } from "~/server/analytics/visitors.server";
 import { runScheduledBackup } from "~/server/backup/schedule.server";
+import { sendDailyDigests } from "~/server/contacts/digest.server";
 import { purgeExpiredContacts } from "~/server/contacts/retention.server";
 import { purgeOldDrafts } from "~/server/content/drafts.server";
 import { getPool } from "~/server/db/client.server";
@@ -19,6 +20,8 @@ export const jobs = {
   "analytics-rollup": { cron: "5 0 * * *", run: () => rollUpPageViews() },
   "contacts-retention": { cron: "30 3 * * *", run: () => purgeExpiredContacts() },
   "drafts-purge": { cron: "45 3 * * *", run: () => purgeOldDrafts() },
+  // 08:00 Europe/Paris: each person's requests to follow up and the new unassigned ones.
+  "contacts-digest": { cron: "0 8 * * *", run: () => sendDailyDigests() },
   "rate-limit-purge": { cron: "15 * * * *", run: () => purgeExpiredCounters() },
   // Every hour; the job itself runs the backup at the hour set on the 'Sauvegardes' screen.
   backup: { cron: "0 * * * *", run: () => runScheduledBackup() },

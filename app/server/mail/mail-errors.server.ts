@@ -53,6 +53,17 @@ export function describeMailError(error: unknown): string {
   return "L'envoi a échoué pour une raison inconnue : consultez le journal du serveur.";
 }
 
+/**
+ * A refusal of this very message, not of the configuration (Mailjet's 400, an SMTP server's 5xx
+ * to the address or the content): sending it again would be refused the same way, so it is given
+ * up at once and staff read why. Keys refused, a server down or unreachable stay retried.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  if (error instanceof MailjetError) return error.status === 400;
+  const smtp = error as NodemailerError;
+  return (smtp?.code === "EENVELOPE" || smtp?.code === "EMESSAGE") && (smtp.responseCode ?? 0) >= 500;
+}
+
 const CERTIFICATE_MESSAGE =
   "Le certificat TLS du serveur SMTP n'est pas valide (expiré, auto-signé ou établi pour un autre nom).";
 

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { EmailTemplateInput } from "~/lib/schemas/email-template";
+import { textToHtml } from "~/lib/email-templates";
+import { textOnlyTemplate, type EmailTemplateInput } from "~/lib/schemas/email-template";
 import { mutate, MissingRowError, type MutationContext } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";
 import { emailTemplates } from "~/server/db/schema";
@@ -20,7 +21,11 @@ export async function saveEmailTemplate(context: MutationContext, input: EmailTe
     m.update(
       emailTemplates,
       row.id,
-      { subject: input.subject, htmlContent: input.htmlContent, textContent: input.textContent },
+      {
+        subject: input.subject,
+        htmlContent: textOnlyTemplate(input.name) ? textToHtml(input.textContent) : input.htmlContent!,
+        textContent: input.textContent,
+      },
       { expectedUpdatedAt: input.updatedAt ?? null },
     ),
   );

@@ -8,7 +8,7 @@ import {
   onEnqueued,
   type OutboxMessage,
 } from "./outbox.server";
-import { describeMailError } from "./mail-errors.server";
+import { describeMailError, isPermanentRefusal } from "./mail-errors.server";
 import { createMailTransport, mailTransportKind, senderOf, type MailTransport } from "./transports.server";
 import { config } from "~/server/config.server";
 
@@ -72,7 +72,7 @@ export function startMailWorker(options: MailWorkerOptions = {}) {
   }
 
   async function recordFailure(message: OutboxMessage, error: unknown) {
-    const giveUp = message.attempts >= maxAttempts;
+    const giveUp = message.attempts >= maxAttempts || isPermanentRefusal(error);
     const retryInMs = retryDelayMs(message.attempts, retryBaseMs, maxRetryDelayMs);
     // Staff read this in the outbox; the log keeps the raw error.
     await markAttemptFailed(db(), message.id, describeMailError(error), { giveUp, retryInMs });

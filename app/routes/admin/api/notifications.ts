@@ -5,6 +5,6 @@ import { getNewContactsSummary } from "~/server/contacts/inbox.server";
 
 /** What the header's bell shows, in JSON: asked by an open page when /admin/api/events says so. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "user");
-  return data(await getNewContactsSummary(), { headers: noStoreHeaders });
+  const user = await requireRole(request, "user");
+  return data(await getNewContactsSummary(user.id), { headers: noStoreHeaders });
 }

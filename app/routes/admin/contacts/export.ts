@@ -5,11 +5,11 @@ import { noStoreHeaders, requireRole } from "~/server/auth/session.server";
 import { contactsCsv } from "~/server/contacts/export.server";
 import { analyticsDay } from "~/server/analytics/visitors.server";
 
-/** GET /admin/contacts/export?q=&status=: the inbox as filtered, as a CSV file for Excel. */
+/** GET /admin/contacts/export?q=&status=&assigned=: the inbox as filtered, as a CSV file for Excel. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "user");
+  const user = await requireRole(request, "user");
   const query = parseListQuery(request, contactListSpec);
-  return new Response(contactsCsv(query), {
+  return new Response(contactsCsv(query, user.id), {
     headers: {
       ...noStoreHeaders,
       "Content-Type": "text/csv; charset=utf-8",

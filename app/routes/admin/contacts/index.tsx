@@ -21,9 +21,18 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { contactStatuses, contactStatusLabels, serviceTypeLabels, type ServiceType } from "~/lib/enums";
-import { formatDateTime } from "~/lib/format-date";
+import { formatDateTime, formatShortDate } from "~/lib/format-date";
 import { listSearch, parseListQuery } from "~/lib/list-query";
-import { contactListSpec, contactNoteSchema, contactStatusSchema } from "~/lib/schemas/contacts";
+import {
+  contactAssignmentFilterLabels,
+  contactAssignmentFilters,
+  contactAssignSchema,
+  contactFollowUpSchema,
+  contactListSpec,
+  contactNoteSchema,
+  contactReplySchema,
+  contactStatusSchema,
+} from "~/lib/schemas/contacts";
 import { z } from "~/lib/zod";
 import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
@@ -38,9 +47,17 @@ import {
   type ContactListItem,
 } from "~/server/contacts/inbox.server";
 import { getContactTimeline } from "~/server/contacts/timeline.server";
+import {
+  assignContact,
+  listAssignableStaff,
+  replyDraft,
+  replyToContact,
+  setFollowUp,
+} from "~/server/contacts/workflow.server";
+import { getSiteSettings } from "~/server/settings.server";
 import { getMailDeliveryAlerts } from "~/server/mail/outbox-admin.server";
 import { logger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast, type ToastInput } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gestion des Contacts | Back-office" }];
 
@@ -53,13 +70,39 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parseListQuery(request, contactListSpec);
   const detailId = new URL(request.url).searchParams.get(DETAIL_PARAM);
   const shown = detailId && uuid.safeParse(detailId).success ? detailId : null;
-  const [contacts, detail, timeline, mail] = await Promise.all([
-    listContacts(query),
+  const [contacts, detail, timeline, mail, staff] = await Promise.all([
+    listContacts(query, user.id),
     shown ? getContact(shown) : null,
     shown ? getContactTimeline(shown) : null,
     getMailDeliveryAlerts(),
+    shown ? listAssignableStaff() : [],
   ]);
-  return { query, contacts, detail, timeline, mail, role: user.role ?? "user" };
+  const draft = detail ? await replyDraft(detail, user) : null;
+  return { query, contacts, detail, timeline, mail, staff, draft, role: user.role ?? "user" };
+}
+
+/** A workflow change of the one request the form names; a request gone meanwhile is told so. */
+async function changeOne(
+  back: string,
+  ids: string[],
+  change: (id: string) => Promise<unknown>,
+  done: ToastInput,
+) {
+  try {
+    if (ids.length !== 1) throw new MissingRowError("contacts", "");
+    await change(ids[0]!);
+  } catch (error) {
+    if (!(error instanceof MissingRowError)) logger.error({ err: error }, "contact workflow change failed");
+    return redirectWithToast(back, {
+      type: "error",
+      title: "Erreur",
+      description:
+        error instanceof MissingRowError
+          ? "Cette demande ou ce membre de l'équipe n'existe plus."
+          : "Impossible de mettre à jour la demande",
+    });
+  }
+  return redirectWithToast(back, done);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -104,6 +147,39 @@ export async function action({ request, context }: Route.ActionArgs) {
         return replyFailed(submission, error, "Impossible d'ajouter la note");
       }
       return redirectWithToast(back, { title: "Note ajoutée" });
+    }
+    case "reply": {
+      const submission = parseWithZod(formData, { schema: contactReplySchema });
+      if (submission.status !== "success") return replyInvalid(submission);
+      try {
+        if (ids.length !== 1) throw new MissingRowError("contacts", String(formData.get("id")));
+        await replyToContact(who, ids[0]!, submission.value, await getSiteSettings());
+      } catch (error) {
+        if (error instanceof MissingRowError)
+          return replyInvalid(submission, { formErrors: ["Cette demande n'existe plus."] });
+        return replyFailed(submission, error, "Impossible d'envoyer la réponse");
+      }
+      return redirectWithToast(back, {
+        title: "Réponse envoyée",
+        description: "Elle part par la boîte d'envoi ; son état s'affiche dans l'historique.",
+      });
+    }
+    case "assign": {
+      const submission = parseWithZod(formData, { schema: contactAssignSchema });
+      if (submission.status !== "success") throw new Response("Membre de l'équipe invalide", { status: 400 });
+      const assignee = submission.value.assignee ?? null;
+      return changeOne(back, ids, (id) => assignContact(who, id, assignee), {
+        title: assignee ? "Demande attribuée" : "Attribution retirée",
+      });
+    }
+    case "follow-up": {
+      const submission = parseWithZod(formData, { schema: contactFollowUpSchema });
+      if (submission.status !== "success") throw new Response("Date invalide", { status: 400 });
+      const on = submission.value.followUpOn ?? null;
+      return changeOne(back, ids, (id) => setFollowUp(who, id, on), {
+        title: on ? "Relance programmée" : "Relance retirée",
+        description: on ? `À relancer le ${formatShortDate(on)}` : undefined,
+      });
     }
     case "erase-spam": {
       const spam = String(formData.get("ids") ?? "")
@@ -180,7 +256,7 @@ function useDetailLink() {
 }
 
 export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
-  const { query, contacts, detail, timeline, mail, role } = loaderData;
+  const { query, contacts, detail, timeline, mail, staff, draft, role } = loaderData;
   const location = useLocation();
   const detailLink = useDetailLink();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -281,7 +357,7 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
   ];
 
   const exportSearch = listSearch(location.search, { [DETAIL_PARAM]: null, page: null });
-  const filtered = Boolean(query.q || query.filters.status);
+  const filtered = Boolean(query.q || query.filters.status || query.filters.assigned);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
@@ -311,6 +387,16 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
           allLabel="Tous les statuts"
           options={contactStatuses.map((value) => ({ value, label: contactStatusLabels[value] }))}
           value={query.filters.status}
+        />
+        <FilterSelect
+          name="assigned"
+          label="Attribution"
+          allLabel="Toutes les demandes"
+          options={contactAssignmentFilters.map((value) => ({
+            value,
+            label: contactAssignmentFilterLabels[value],
+          }))}
+          value={query.filters.assigned}
         />
       </ListFilters>
 
@@ -396,6 +482,8 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
           key={detail.id}
           contact={detail}
           timeline={timeline}
+          staff={staff}
+          draft={draft!}
           closeTo={listSearch(location.search, { [DETAIL_PARAM]: null, page: query.page })}
           eraseButton={<EraseDialog contact={detail} />}
         />

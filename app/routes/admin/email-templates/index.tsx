@@ -17,9 +17,21 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
-import { emailTemplateLabels, emailTemplateUses, renderEmail, templateProblem } from "~/lib/email-templates";
+import {
+  emailTemplateLabels,
+  emailTemplateUses,
+  renderEmail,
+  STAFF_NAME_PLACEHOLDER,
+  templateProblem,
+  textToHtml,
+} from "~/lib/email-templates";
 import { emailTemplateNames, type EmailTemplateName } from "~/lib/enums";
-import { emailTemplateSchema, testEmailSchema, type EmailTemplateInput } from "~/lib/schemas/email-template";
+import {
+  emailTemplateSchema,
+  testEmailSchema,
+  textOnlyTemplate,
+  type EmailTemplateInput,
+} from "~/lib/schemas/email-template";
 import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { countFailedOutbox } from "~/server/mail/outbox-admin.server";
@@ -86,6 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Template = Route.ComponentProps["loaderData"]["templates"][number];
+
 type MailStatus = Awaited<ReturnType<typeof mailStatusLoader>>["data"];
 
 export default function EmailTemplatesScreen({ loaderData }: Route.ComponentProps) {
@@ -97,7 +110,7 @@ export default function EmailTemplatesScreen({ loaderData }: Route.ComponentProp
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <PageHeader
         title="Templates d'email"
-        description="Les emails envoyés après chaque demande de contact, et ceux du mot de passe oublié."
+        description="Les emails envoyés après chaque demande de contact, le brouillon des réponses et ceux du mot de passe oublié."
         actions={
           <Button asChild variant="outline">
             <Link to="/admin/email-templates/outbox">
@@ -241,6 +254,7 @@ function TemplateEditor({
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === "save" &&
     navigation.formData.get("name") === template.name;
+  const textOnly = textOnlyTemplate(template.name);
   const [form, fields] = useForm<EmailTemplateInput>({
     id: formId,
     lastResult: active && answer && "result" in answer ? answer.result : undefined,
@@ -266,18 +280,20 @@ function TemplateEditor({
             <input type="hidden" name="name" value={template.name} />
             <input type="hidden" name="updatedAt" value={version} />
             <TextField meta={fields.subject} label="Sujet" />
-            <Field meta={fields.htmlContent} label="Contenu HTML">
-              {(control) => (
-                <Textarea
-                  {...getTextareaProps(fields.htmlContent, { ariaAttributes: false })}
-                  key={fields.htmlContent.key}
-                  {...control}
-                  rows={14}
-                  spellCheck={false}
-                  className="font-mono text-xs"
-                />
-              )}
-            </Field>
+            {textOnly ? null : (
+              <Field meta={fields.htmlContent} label="Contenu HTML">
+                {(control) => (
+                  <Textarea
+                    {...getTextareaProps(fields.htmlContent, { ariaAttributes: false })}
+                    key={fields.htmlContent.key}
+                    {...control}
+                    rows={14}
+                    spellCheck={false}
+                    className="font-mono text-xs"
+                  />
+                )}
+              </Field>
+            )}
             <Field meta={fields.textContent} label="Contenu texte">
               {(control) => (
                 <Textarea
@@ -305,7 +321,7 @@ function TemplateEditor({
       <Preview
         name={template.name}
         subject={fields.subject.value ?? ""}
-        html={fields.htmlContent.value ?? ""}
+        html={textOnly ? textToHtml(fields.textContent.value ?? "") : (fields.htmlContent.value ?? "")}
         text={fields.textContent.value ?? ""}
       />
     </div>
@@ -319,6 +335,9 @@ function Placeholders({ name }: { name: EmailTemplateName }) {
       <p className="mt-1 text-muted-foreground">
         Elles sont remplacées par les valeurs de l'envoi, toujours échappées (les balises {"{{{…}}}"} et{" "}
         {"{{&…}}"} sont refusées).
+        {emailTemplateUses[name].placeholders.includes(STAFF_NAME_PLACEHOLDER)
+          ? ` {{${STAFF_NAME_PLACEHOLDER}}} : le nom de la personne qui répond.`
+          : null}
       </p>
       <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Variables disponibles">
         {emailTemplateUses[name].placeholders.map((name) => (

@@ -9,6 +9,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Switch } from "~/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import type { FormAnswer } from "~/lib/form-answer";
 import { formatDateTime } from "~/lib/format-date";
@@ -23,6 +24,7 @@ import {
   startEnrolment,
 } from "~/server/auth/two-factor.server";
 import { getSiteSettings } from "~/server/settings.server";
+import { receivesDailyDigest, setDailyDigest } from "~/server/contacts/digest.server";
 import { TwoFactorCard } from "~/components/admin/two-factor-card";
 import { requireRole } from "~/server/auth/session.server";
 import { logger } from "~/server/logger.server";
@@ -36,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const settings = await getSiteSettings();
   return {
     account: await getAccount(user.id),
+    dailyDigest: await receivesDailyDigest(user.id),
     // An admin sent here by 'Exiger la double authentification pour les administrateurs'.
     twoFactorRequired: user.role === "admin" && Boolean(settings?.requireAdminTwoFactor),
     // The generated first admin, sent here until it has its own password (requireUser).
@@ -117,10 +120,26 @@ async function twoFactorAction(request: Request, user: { id: string; email: stri
 const WRONG_PASSWORD_MESSAGE = "Mot de passe actuel incorrect";
 const FAILED_MESSAGE = "Une erreur est survenue lors de la mise à jour du profil";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireRole(request, "user");
   const formData = await request.formData();
   const intent = formData.get("intent");
+  if (intent === "daily-digest") {
+    const on = formData.get("dailyDigest") === "on";
+    try {
+      await setDailyDigest({ actor: user, ip: context.clientIp }, on);
+    } catch (error) {
+      logger.error({ err: error }, "daily digest choice failed");
+      return redirectWithToast("/admin/profile", {
+        type: "error",
+        title: "Erreur",
+        description: FAILED_MESSAGE,
+      });
+    }
+    return redirectWithToast("/admin/profile", {
+      title: on ? "Récapitulatif quotidien activé" : "Récapitulatif quotidien désactivé",
+    });
+  }
   if (intent === "two-factor-start" || intent === "two-factor-confirm" || intent === "two-factor-disable") {
     try {
       return await twoFactorAction(request, user, formData);
@@ -190,7 +209,7 @@ function Detail({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 export default function ProfileScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, twoFactorRequired, passwordChangeRequired } = loaderData;
+  const { account, twoFactorRequired, passwordChangeRequired, dailyDigest } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
@@ -245,6 +264,7 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
               )}
             </CardContent>
           </Card>
+          <DailyDigestCard on={dailyDigest} />
         </TabsContent>
         <TabsContent value="security">
           <Card>
@@ -299,6 +319,36 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+/** The 08:00 digest of requests to follow up and new unassigned ones (issue 22), on or off. */
+function DailyDigestCard({ on }: { on: boolean }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "daily-digest";
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle>Récapitulatif quotidien</CardTitle>
+        <CardDescription>
+          Chaque matin à 8 h, par e-mail : vos demandes à relancer et les nouvelles demandes non attribuées.
+          Rien n'est envoyé les jours où il n'y a rien à signaler.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="flex flex-wrap items-center gap-4">
+          <input type="hidden" name="intent" value="daily-digest" />
+          <label className="flex items-center gap-3 text-sm">
+            <Switch key={String(on)} name="dailyDigest" defaultChecked={on} />
+            Recevoir le récapitulatif quotidien
+          </label>
+          <Button type="submit" variant="secondary" disabled={saving}>
+            {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
+            Enregistrer
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { CspDirective } from "~/lib/csp-domain";
 import { sql } from "drizzle-orm";
+import { textToHtml } from "~/lib/email-templates";
 import { BRAND_NAME, DEFAULT_COMPANY_DESCRIPTION, DEFAULT_SITE_TITLE } from "~/lib/site-defaults";
 import { db } from "../client.server";
 import {
@@ -130,6 +131,14 @@ const ESSENTIAL_DOMAINS = [
   },
 ] as const;
 
+const REPLY_TEXT = `Bonjour {{name}},
+
+Merci pour votre demande.
+
+Bien cordialement,
+{{staff_name}}
+${BRAND_NAME} · 05 55 34 21 87`;
+
 const EMAIL_TEMPLATES: (typeof emailTemplates.$inferInsert)[] = [
   {
     name: "contact_confirmation",
@@ -220,5 +229,13 @@ Vous pouvez vous connecter avec votre nouveau mot de passe : {{login_url}}
 Si vous n'êtes pas à l'origine de ce changement, prévenez au plus vite un administrateur du site.
 
 L'équipe ${BRAND_NAME}`,
+  },
+  {
+    // The composer's draft when staff answer from the inbox: it quotes nothing of the visitor's
+    // message (staff choose what to quote); its HTML is made from the text as it is sent.
+    name: "contact_reply",
+    subject: "Re : {{subject}}{{^subject}}votre demande{{/subject}}",
+    htmlContent: textToHtml(REPLY_TEXT),
+    textContent: REPLY_TEXT,
   },
 ];
