@@ -45,6 +45,7 @@ export const adminAccess = {
   "/admin/users": "admin",
   "/admin/backups": "admin",
   "/admin/backups/download/:id": "admin",
+  "/admin/trash": "user",
   "/admin/profile": "user",
   "/admin/api/media": "user",
   "/admin/api/events": "user",

@@ -6,6 +6,7 @@ import { purgeExpiredContacts } from "~/server/contacts/retention.server";
 import { getPool } from "~/server/db/client.server";
 import { logger as rootLogger } from "~/server/logger.server";
 import { purgeExpiredCounters } from "~/server/security/password-throttle.server";
+import { purgeExpiredTrash } from "~/server/trash/trash.server";
 
 const logger = rootLogger.child({ module: "jobs" });
 
@@ -18,6 +19,7 @@ export const jobs = {
   "analytics-rollup": { cron: "5 0 * * *", run: () => rollUpPageViews() },
   "contacts-retention": { cron: "30 3 * * *", run: () => purgeExpiredContacts() },
   "rate-limit-purge": { cron: "15 * * * *", run: () => purgeExpiredCounters() },
+  "trash-purge": { cron: "45 3 * * *", run: () => purgeExpiredTrash() },
   // Every hour; the job itself runs the backup at the hour set on the 'Sauvegardes' screen.
   backup: { cron: "0 * * * *", run: () => runScheduledBackup() },
 } as const;
