@@ -1,6 +1,9 @@
 import { defineListSpec } from "~/lib/list-query";
 import { trashEntityTypes } from "~/lib/enums";
 
+/** How long an item waits in the trash before the daily job purges it. */
+export const TRASH_RETENTION_DAYS = 30;
+
 /**
  * 'Corbeille' (issue 21): newest deletion first by default, sortable by title, type and date;
  * searched in the title, the slug and who deleted; filtered by type.

@@ -18,7 +18,7 @@ import {
   type MutationScope,
 } from "~/server/audit/mutation.server";
 import type { ListQuery } from "~/lib/list-query";
-import type { trashListSpec } from "~/lib/schemas/trash";
+import { TRASH_RETENTION_DAYS, type trashListSpec } from "~/lib/schemas/trash";
 import { db, type DatabaseTransaction } from "~/server/db/client.server";
 import { containsText, frenchText, listOrder, listPage } from "~/server/db/list.server";
 import {
@@ -34,9 +34,6 @@ import { logger as rootLogger } from "~/server/logger.server";
 import { deleteMediaIfUnused } from "~/server/media/cleanup.server";
 
 const logger = rootLogger.child({ module: "trash" });
-
-/** How long an item waits in the trash before the daily job purges it. */
-export const TRASH_RETENTION_DAYS = 30;
 
 /** A row hanging on the trashed one by `key` (deleted with it by cascade, put back with it). */
 type Child = { table: string; key: string };

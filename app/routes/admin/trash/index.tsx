@@ -25,7 +25,7 @@ import { addDays } from "date-fns";
 import { trashEntityLabels, trashEntityTypes, type TrashEntityType } from "~/lib/enums";
 import { formatDateTime, formatShortDate } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
-import { trashListSpec } from "~/lib/schemas/trash";
+import { TRASH_RETENTION_DAYS, trashListSpec } from "~/lib/schemas/trash";
 import { slugify } from "~/lib/slugify";
 import { isUuid } from "~/lib/uuid";
 import { unknownIntent } from "~/server/admin/form-replies.server";
@@ -38,7 +38,6 @@ import {
   listTrash,
   purgeTrashItems,
   restoreFromTrash,
-  TRASH_RETENTION_DAYS,
   TrashDependencyError,
   TrashSlugTakenError,
 } from "~/server/trash/trash.server";
