@@ -43,6 +43,7 @@ export default [
       route("projects/edit/:id", "routes/admin/projects/editor.tsx", { id: "admin-projects-edit" }),
       route("expertise", "routes/admin/expertise/index.tsx"),
       route("media", "routes/admin/media/index.tsx"),
+      route("trash", "routes/admin/trash/index.tsx"),
       // -- configuration (admin only)
       route("settings", "routes/admin/settings/index.tsx"),
       route("seo", "routes/admin/seo/index.tsx"),

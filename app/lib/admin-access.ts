@@ -49,6 +49,7 @@ export const adminAccess = {
   "/admin/backups": "admin",
   "/admin/backups/download/:id": "admin",
   "/admin/wordpress-import": "admin",
+  "/admin/trash": "user",
   "/admin/profile": "user",
   "/admin/api/media": "user",
   "/admin/api/events": "user",

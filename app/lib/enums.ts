@@ -89,6 +89,25 @@ export type UserRole = (typeof userRoles)[number];
 export const revisionEntityTypes = ["blog_articles", "projects", "cms_pages"] as const;
 export type RevisionEntityType = (typeof revisionEntityTypes)[number];
 
+/** What 'Supprimer' puts in the trash (issue 21): restorable for 30 days, then purged. */
+export const trashEntityTypes = [
+  "blog_articles",
+  "projects",
+  "cms_pages",
+  "expertise_blocks",
+  "blog_authors",
+  "contacts",
+] as const;
+export type TrashEntityType = (typeof trashEntityTypes)[number];
+export const trashEntityLabels: Record<TrashEntityType, string> = {
+  blog_articles: "Article",
+  projects: "Projet",
+  cms_pages: "Page",
+  expertise_blocks: "Bloc d'expertise",
+  blog_authors: "Auteur",
+  contacts: "Demande de contact",
+};
+
 /** How the daily analytics rollups break page views down. */
 export const analyticsDimensions = ["total", "path", "referrer", "device"] as const;
 export type AnalyticsDimension = (typeof analyticsDimensions)[number];

@@ -129,7 +129,7 @@ test("lists with search and filters in the URL; deletes through the dialog", asy
   const confirm = page.getByRole("alertdialog", { name: "Confirmer la suppression" });
   await expect(
     confirm.getByText(
-      "Êtes-vous sûr de vouloir supprimer cet article ? Cette action ne peut pas être annulée.",
+      "Êtes-vous sûr de vouloir supprimer cet article ? L'article sera placé dans la corbeille. Vous pourrez le restaurer pendant 30 jours.",
     ),
   ).toBeVisible();
   await confirm.getByRole("button", { name: "Annuler" }).click();

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
-import { sql } from "../support/e2e";
-import { expect as baseExpect, staff, test, toast } from "./admin-support";
+import { e2e, sql } from "../support/e2e";
+import { expect as baseExpect, signIn, staff, test, toast } from "./admin-support";
 
 // Several pages per test, on a machine shared with other work: patient waits.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -215,25 +215,44 @@ test.describe("contact inbox (1280 px)", () => {
     expect(records.every((line) => line.includes(";Terminé;"))).toBe(true);
   });
 
-  test("a request is erased on demand, after confirmation, with its notes", async ({ page }) => {
-    const [contact] = await sql<{ id: string }>(
-      "insert into contacts (name, email, message) values ('Effacer Moi', 'effacer@exemple.fr', 'Supprimez mes données') returning id",
+  test("'Supprimer' puts a request in the trash; the GDPR 'Effacer' is an administrator's, with its notes", async ({
+    page,
+    browser,
+  }) => {
+    const [kept, erased] = await sql<{ id: string }>(
+      "insert into contacts (name, email, message) values ('Corbeille Moi', 'corbeille@exemple.fr', 'a'), ('Effacer Moi', 'effacer@exemple.fr', 'Supprimez mes données') returning id",
     );
-    await sql("insert into contact_notes (contact_id, body) values ($1, 'note')", [contact!.id]);
-    await page.goto(`/admin/contacts?contact=${contact!.id}`);
+    await sql("insert into contact_notes (contact_id, body) values ($1, 'note')", [erased!.id]);
+    await page.goto(`/admin/contacts?contact=${kept!.id}`);
     const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("button", { name: /Effacer/ })).toHaveCount(0);
     await dialog.getByRole("button", { name: /Supprimer/ }).click();
     const confirm = page.getByRole("alertdialog");
-    await expect(confirm).toContainText("droit à l'effacement");
-    await confirm.getByRole("button", { name: "Annuler" }).click();
-    expect(await sql("select id from contacts where id = $1", [contact!.id])).toHaveLength(1);
-
-    await dialog.getByRole("button", { name: /Supprimer/ }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer" }).click();
+    await expect(confirm).toContainText(
+      "La demande sera placée dans la corbeille. Vous pourrez la restaurer pendant 30 jours.",
+    );
+    await confirm.getByRole("button", { name: "Supprimer" }).click();
     await expect(toast(page, "Demande supprimée")).toBeVisible();
     await expect(page).not.toHaveURL(/contact=/);
-    expect(await sql("select id from contacts where id = $1", [contact!.id])).toHaveLength(0);
-    expect(await sql("select id from contact_notes where contact_id = $1", [contact!.id])).toHaveLength(0);
+    expect(await sql("select id from contacts where id = $1", [kept!.id])).toHaveLength(0);
+    expect(await sql("select id from trash_items where entity_id = $1", [kept!.id])).toHaveLength(1);
+
+    const context = await browser.newContext();
+    const admin = await context.newPage();
+    await signIn(admin, e2e.admin);
+    await admin.goto(`/admin/contacts?contact=${erased!.id}`);
+    await admin
+      .getByRole("dialog")
+      .getByRole("button", { name: /Effacer/ })
+      .click();
+    const erase = admin.getByRole("alertdialog");
+    await expect(erase).toContainText("droit à l'effacement");
+    await erase.getByRole("button", { name: "Effacer" }).click();
+    await expect(toast(admin, "Demande effacée")).toBeVisible();
+    expect(await sql("select id from contacts where id = $1", [erased!.id])).toHaveLength(0);
+    expect(await sql("select id from contact_notes where contact_id = $1", [erased!.id])).toHaveLength(0);
+    expect(await sql("select id from trash_items where entity_id = $1", [erased!.id])).toHaveLength(0);
+    await context.close();
   });
 
   test("several requests change status at once", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { useTemporaryMediaStorage, type TemporaryMediaStorage } from "../support/media-storage";
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseListQuery } from "~/lib/list-query";
@@ -22,6 +22,7 @@ import {
   projectImages,
   projects,
   siteSettings,
+  trashItems,
   users,
 } from "~/server/db/schema";
 import { storeImage, variantsSettled } from "~/server/media/images.server";
@@ -43,6 +44,7 @@ import {
   updateProject,
 } from "~/server/projects/projects.server";
 import { quickCreateProject } from "~/server/projects/quick-create.server";
+import { purgeTrashItems } from "~/server/trash/trash.server";
 
 let actor: { id: string; email: string };
 const context = () => ({ actor, ip: "203.0.113.9" });
@@ -386,8 +388,8 @@ describe("gallery (§2.11, §4)", () => {
   });
 });
 
-describe("delete (§2.9)", () => {
-  it("removes the project, its gallery rows and the files nothing else uses", async () => {
+describe("delete (§2.9, to the trash since issue 21)", () => {
+  it("moves the project and its gallery to the trash; the purge deletes the files nothing else uses", async () => {
     const [main, shared, own] = await Promise.all([photo("#a1a"), photo("#b2b"), photo("#c3c")]);
     const project = await createProject(context(), form({ image: main.url }));
     await addGalleryImages(context(), project.id, [{ url: shared.url }, { url: own.url }]);
@@ -398,20 +400,19 @@ describe("delete (§2.9)", () => {
       .values([shared, own].map((image) => ({ url: image.url, uploadedBy: actor.id })));
 
     await deleteProject(context(), project.id);
-    expect((await db().select({ url: mediaAssets.url }).from(mediaAssets)).map((row) => row.url)).toEqual([
-      shared.url,
-    ]);
     expect(await db().$count(projectImages, eq(projectImages.projectId, project.id))).toBe(0);
     expect(await db().$count(projects, eq(projects.id, project.id))).toBe(0);
+    for (const image of [main, shared, own])
+      expect(await media.driver.exists(keyFromMediaUrl(image.url)!)).toBe(true);
+    const [audit] = await db().select().from(auditLog).where(eq(auditLog.action, "trash"));
+    expect(audit).toMatchObject({ entityType: "projects", entityId: project.id });
+
+    const [item] = await db().select().from(trashItems).where(eq(trashItems.entityId, project.id));
+    await purgeTrashItems(context(), [item!.id]);
     expect(await media.driver.exists(keyFromMediaUrl(main.url)!)).toBe(false);
-    expect(await media.driver.exists(keyFromMediaUrl(own.url)!)).toBe(false);
+    // The library's images stay in the library, for another use.
+    expect(await media.driver.exists(keyFromMediaUrl(own.url)!)).toBe(true);
     expect(await media.driver.exists(keyFromMediaUrl(shared.url)!)).toBe(true);
-    const [audit] = await db()
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.entityId, project.id))
-      .orderBy(asc(auditLog.createdAt));
-    expect(audit).toBeDefined();
     expect(other.mainImage).toBe(shared.url);
   });
 });

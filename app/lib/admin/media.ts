@@ -147,6 +147,7 @@ export const mediaUsageFieldLabels = {
   customIcon: "icône personnalisée",
   logo: "logo",
   html: "contenu HTML",
+  trash: "élément supprimé",
 } as const;
 
 export type MediaUsageField = keyof typeof mediaUsageFieldLabels;
@@ -159,6 +160,7 @@ export const mediaUsageEntityLabels = {
   cms_pages: "Page",
   site_settings: "Paramètres du site",
   email_templates: "Template d'email",
+  trash_items: "Corbeille",
 } as const;
 
 /** A row whose columns or HTML bodies refer to a library image (a gallery row counts for its project). */

@@ -25,6 +25,7 @@ import { uniqueSlug } from "~/server/db/unique-slug.server";
 import { blogArticleCategories, blogArticles, blogAuthors, blogCategories } from "~/server/db/schema";
 import { firstCategory } from "./published.server";
 import { sanitizeRichTextForStorage } from "~/server/content/sanitize.server";
+import { moveToTrash } from "~/server/trash/trash.server";
 
 export type ArticleListQuery = ListQuery<
   (typeof articleListSpec.sorts)[number],
@@ -291,7 +292,7 @@ export function updateArticle(context: MutationContext, id: string, values: Arti
   });
 }
 
-/** §2.5 delete: the article and its category links (cascade), audited. */
+/** §2.5 delete, now to the trash (decision 012): the article and its category links, audited. */
 export function deleteArticle(context: MutationContext, id: string) {
-  return mutate(context, (m) => m.remove(blogArticles, id));
+  return mutate(context, (m) => moveToTrash(m, context.actor, "blog_articles", id));
 }

@@ -8,6 +8,7 @@ import { containsText, frenchText, listOrder, listPage } from "~/server/db/list.
 import { cmsPages } from "~/server/db/schema";
 import { isUuid } from "~/lib/uuid";
 import { sanitizeRichTextForStorage } from "~/server/content/sanitize.server";
+import { moveToTrash } from "~/server/trash/trash.server";
 
 export type CmsPageListQuery = ListQuery<
   (typeof cmsPageListSpec.sorts)[number],
@@ -107,6 +108,7 @@ export function updateCmsPage(context: MutationContext, id: string, values: CmsP
   );
 }
 
+/** To the trash (decision 012), restorable for 30 days. */
 export function deleteCmsPage(context: MutationContext, id: string) {
-  return mutate(context, (m) => m.remove(cmsPages, id));
+  return mutate(context, (m) => moveToTrash(m, context.actor, "cms_pages", id));
 }

@@ -18,6 +18,7 @@ import {
 } from "~/server/db/list.server";
 import { contactNotes, contacts, contactStatusCounts } from "~/server/db/schema";
 import { deleteContactsWithData } from "./retention.server";
+import { moveToTrash } from "~/server/trash/trash.server";
 
 /** Lower case without accents, to match a search against the service names. */
 function folded(text: string) {
@@ -238,6 +239,11 @@ export async function eraseSpam(context: MutationContext, ids: string[]) {
     await audit({ action: "erase_spam", entityType: "contacts", details: { count: erased } });
     return erased;
   });
+}
+
+/** 'Supprimer': to the trash with its notes (decision 012); the e-mails about it are linked back on restore. */
+export function trashContact(context: MutationContext, id: string) {
+  return mutate(context, (m) => moveToTrash(m, context.actor, "contacts", id));
 }
 
 /**

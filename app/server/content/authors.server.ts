@@ -5,6 +5,7 @@ import { mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";
 import { containsText, frenchText, listOrder, listPage } from "~/server/db/list.server";
 import { blogArticles, blogAuthors } from "~/server/db/schema";
+import { moveToTrash } from "~/server/trash/trash.server";
 
 export const authorSorts = ["name", "articles", "created"] as const;
 export type AuthorSort = (typeof authorSorts)[number];
@@ -73,6 +74,6 @@ export function deleteAuthor(context: MutationContext, id: string) {
       .from(blogArticles)
       .where(eq(blogArticles.authorId, id))) as [{ total: number }];
     if (total > 0) throw new AuthorHasArticlesError();
-    return m.remove(blogAuthors, id);
+    return moveToTrash(m, context.actor, "blog_authors", id);
   });
 }

@@ -34,6 +34,7 @@ import {
   serviceTypes,
   sitemapChangeFrequencies,
   sitemapPageTypes,
+  trashEntityTypes,
   userRoles,
 } from "~/lib/enums";
 import { CONTACT_RETENTION_MONTHS } from "~/lib/schemas/contacts";
@@ -634,6 +635,32 @@ export const wordpressItems = pgTable(
   (t) => [
     check("wordpress_items_entity_type_check", oneOf("entity_type", importedEntityTypes)),
     uniqueIndex("wordpress_items_key_unique").on(t.key),
+  ],
+);
+
+/**
+ * The trash (issue 21, decision 012): a deleted article, project, CMS page, expertise block, author
+ * or contact request leaves its table and waits here, as the stored row and the rows that hang on it
+ * (`data`: { row, children }), until it is restored or purged (30 days).
+ */
+export const trashItems = pgTable(
+  "trash_items",
+  {
+    id: id(),
+    entityType: text("entity_type").notNull(),
+    entityId: uuid("entity_id").notNull(),
+    title: text("title").notNull(),
+    slug: text("slug"),
+    data: jsonb("data").notNull(),
+    deletedBy: uuid("deleted_by").references(() => users.id, { onDelete: "set null" }),
+    // Kept as text so the list still says who after the account is deleted.
+    deletedByEmail: text("deleted_by_email"),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("trash_items_entity_type_check", oneOf("entity_type", trashEntityTypes)),
+    uniqueIndex("trash_items_entity_unique").on(t.entityType, t.entityId),
+    index("trash_items_deleted_at_idx").on(t.deletedAt.desc(), t.id),
   ],
 );
 

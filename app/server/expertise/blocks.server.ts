@@ -12,6 +12,7 @@ import { isSameSet, renumber } from "~/server/db/ordering.server";
 import { containsText } from "~/server/db/list.server";
 import { expertiseBlocks } from "~/server/db/schema";
 import { deleteMediaIfUnused } from "~/server/media/cleanup.server";
+import { moveToTrash } from "~/server/trash/trash.server";
 
 export type ExpertiseBlockRow = typeof expertiseBlocks.$inferSelect;
 
@@ -55,10 +56,13 @@ export async function updateBlock(
   return after;
 }
 
-/** Deletes a block; the others close the gap so display_order stays 0, 1, 2... */
-export async function deleteBlock(context: MutationContext, id: string) {
-  const removed = await mutate(context, async (m) => {
-    const removed = await m.remove(expertiseBlocks, id);
+/**
+ * Moves a block to the trash (decision 012; its files stay until it is purged); the others close
+ * the gap so display_order stays 0, 1, 2...
+ */
+export function deleteBlock(context: MutationContext, id: string) {
+  return mutate(context, async (m) => {
+    const removed = await moveToTrash(m, context.actor, "expertise_blocks", id);
     await renumber(
       m.tx,
       expertiseBlocks,
@@ -71,8 +75,6 @@ export async function deleteBlock(context: MutationContext, id: string) {
     );
     return removed;
   });
-  await removeUnusedFiles(removed, null);
-  return removed;
 }
 
 /** The blocks in a new order (drag and drop or up/down): exactly every block, each once. */
@@ -101,8 +103,8 @@ export async function moveBlock(context: MutationContext, id: string, direction:
   await reorderBlocks(context, moved);
 }
 
-async function removeUnusedFiles(before: ExpertiseBlockRow, after: ExpertiseBlockRow | null) {
-  const kept = new Set([after?.imageUrl, after?.customIconUrl]);
+async function removeUnusedFiles(before: ExpertiseBlockRow, after: ExpertiseBlockRow) {
+  const kept = new Set([after.imageUrl, after.customIconUrl]);
   for (const url of [before.imageUrl, before.customIconUrl]) {
     if (url && !kept.has(url)) await deleteMediaIfUnused(url);
   }

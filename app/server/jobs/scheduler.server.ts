@@ -8,6 +8,7 @@ import { purgeOldDrafts } from "~/server/content/drafts.server";
 import { getPool } from "~/server/db/client.server";
 import { logger as rootLogger } from "~/server/logger.server";
 import { purgeExpiredCounters } from "~/server/security/password-throttle.server";
+import { purgeExpiredTrash } from "~/server/trash/trash.server";
 
 const logger = rootLogger.child({ module: "jobs" });
 
@@ -23,6 +24,7 @@ export const jobs = {
   // 08:00 Europe/Paris: each person's requests to follow up and the new unassigned ones.
   "contacts-digest": { cron: "0 8 * * *", run: () => sendDailyDigests() },
   "rate-limit-purge": { cron: "15 * * * *", run: () => purgeExpiredCounters() },
+  "trash-purge": { cron: "45 3 * * *", run: () => purgeExpiredTrash() },
   // Every hour; the job itself runs the backup at the hour set on the 'Sauvegardes' screen.
   backup: { cron: "0 * * * *", run: () => runScheduledBackup() },
 } as const;

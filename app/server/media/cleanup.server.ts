@@ -51,7 +51,8 @@ const MEDIA_REFERENCE = "^((?:[a-z0-9][a-z0-9._-]*/)*[a-z0-9_]+)";
 
 /**
  * Every column that may hold a media URL, one row per (row, column): image fields, HTML bodies
- * (an image quoted in an article), gallery rows (counted for their project), the site's logo.
+ * (an image quoted in an article), gallery rows (counted for their project), the site's logo, and
+ * the trash's snapshots (an item's files are kept until it is purged, decision 012).
  * Each target's usages come grouped by row, with the columns that use it, `limit` at most.
  * The media references of all that text are read in one pass and joined to the targets on their
  * file prefix: the cost does not grow with the number of targets (a page of the library).
@@ -86,6 +87,7 @@ async function usagesOf(
       union all select 'cms_pages', x.id, x.title, 'content', x.content from cms_pages x
       union all select 'site_settings', x.id, 'Paramètres du site', 'logo', x.company_logo from site_settings x
       union all select 'email_templates', x.id, x.name, 'html', x.html_content from email_templates x
+      union all select 'trash_items', x.id, x.title, 'trash', x.data::text from trash_items x
     ),
     found as (
       select r.entity_type, r.id, r.label, r.field,

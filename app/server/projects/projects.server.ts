@@ -19,11 +19,11 @@ import { mutate, type MutationContext, type MutationScope } from "~/server/audit
 import { db, type Executor } from "~/server/db/client.server";
 import { containsText, listOrder, listPage } from "~/server/db/list.server";
 import { uniqueSlug } from "~/server/db/unique-slug.server";
-import { projectCategories, projectCategoryRelations, projectImages, projects } from "~/server/db/schema";
+import { projectCategories, projectCategoryRelations, projects } from "~/server/db/schema";
 import { deleteMediaIfUnused } from "~/server/media/cleanup.server";
-import { releaseMedia } from "~/server/media/library.server";
 import { announceEnqueued } from "~/server/mail/outbox.server";
 import { queueProjectNotice } from "./notice.server";
+import { moveToTrash } from "~/server/trash/trash.server";
 
 export type ProjectListQuery = ListQuery<
   (typeof projectListSpec.sorts)[number],
@@ -268,19 +268,9 @@ async function removeReplacedFiles(before: ProjectRow, after: ProjectRow) {
 }
 
 /**
- * §2.9 delete: the project, its gallery rows and category links (cascade) in one audited
- * transaction; then every file it used that nothing else uses, library entry included.
+ * §2.9 delete, now to the trash (decision 012): the project with its gallery rows and category
+ * links, in one audited transaction; its files stay until it is purged.
  */
-export async function deleteProject(context: MutationContext, id: string) {
-  const { project, gallery } = await mutate(context, async (m) => {
-    const gallery = await m.tx
-      .select({ url: projectImages.imageUrl })
-      .from(projectImages)
-      .where(eq(projectImages.projectId, id));
-    const project = await m.remove(projects, id, { details: { galleryImages: gallery.length } });
-    return { project, gallery };
-  });
-  for (const url of new Set([...mediaOf(project), ...gallery.map((image) => image.url)]))
-    await releaseMedia(url, context);
-  return project;
+export function deleteProject(context: MutationContext, id: string) {
+  return mutate(context, (m) => moveToTrash(m, context.actor, "projects", id));
 }

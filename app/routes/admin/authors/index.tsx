@@ -21,6 +21,7 @@ import {
   listAuthors,
   updateAuthor,
 } from "~/server/content/authors.server";
+import { trashNotice } from "~/lib/schemas/trash";
 
 const listSpec = defineListSpec({ sorts: authorSorts, defaultSort: "name" });
 
@@ -142,7 +143,7 @@ const columns: Column<AuthorRow>[] = [
         edit={(trigger) => <AuthorDialog author={a} trigger={trigger} />}
         remove={{
           id: a.id,
-          description: `Êtes-vous sûr de vouloir supprimer l'auteur « ${a.name} » ? Cette action ne peut pas être annulée.`,
+          description: `Êtes-vous sûr de vouloir supprimer l'auteur « ${a.name} » ? ${trashNotice.blog_authors}`,
         }}
       />
     ),

@@ -20,6 +20,7 @@ import {
 } from "~/server/articles/articles.server";
 import { unknownIntent } from "~/server/admin/form-replies.server";
 import { deleteRowFromForm } from "~/server/admin/row-actions.server";
+import { trashNotice } from "~/lib/schemas/trash";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gestion du Blog | Back-office" }];
 
@@ -83,8 +84,7 @@ const columns: Column<ArticleListItem>[] = [
         preview={{ href: `/admin/blog/preview/${a.id}` }}
         remove={{
           id: a.id,
-          description:
-            "Êtes-vous sûr de vouloir supprimer cet article ? Cette action ne peut pas être annulée.",
+          description: `Êtes-vous sûr de vouloir supprimer cet article ? ${trashNotice.blog_articles}`,
         }}
       />
     ),

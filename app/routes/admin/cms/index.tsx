@@ -15,6 +15,7 @@ import { requireActor, requireRole } from "~/server/auth/session.server";
 import { deleteCmsPage, listCmsPages, type CmsPageListItem } from "~/server/cms/cms-pages.server";
 import { unknownIntent } from "~/server/admin/form-replies.server";
 import { deleteRowFromForm } from "~/server/admin/row-actions.server";
+import { trashNotice } from "~/lib/schemas/trash";
 
 /** 'Gestion des pages' (/admin/cms): back-office.md §2.14, §8. */
 
@@ -83,7 +84,7 @@ const columns: Column<CmsPageListItem>[] = [
         preview={{ href: publicPath("cms_pages", p.slug) }}
         remove={{
           id: p.id,
-          description: `Êtes-vous sûr de vouloir supprimer la page « ${p.title} » ? Cette action ne peut pas être annulée.`,
+          description: `Êtes-vous sûr de vouloir supprimer la page « ${p.title} » ? ${trashNotice.cms_pages}`,
           fields: { title: p.title },
         }}
       />

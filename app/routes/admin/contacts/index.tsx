@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Download, Eye, Trash2 } from "lucide-react";
+import { Download, Eraser, Eye, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/index";
@@ -33,6 +33,7 @@ import {
   contactReplySchema,
   contactStatusSchema,
 } from "~/lib/schemas/contacts";
+import { trashNotice } from "~/lib/schemas/trash";
 import { z } from "~/lib/zod";
 import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
@@ -41,6 +42,7 @@ import {
   addContactNote,
   eraseContact,
   eraseSpam,
+  trashContact,
   getContact,
   listContacts,
   setContactStatus,
@@ -200,7 +202,28 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
     }
+    case "delete": {
+      url.searchParams.delete(DETAIL_PARAM);
+      const list = url.pathname + url.search;
+      try {
+        if (ids.length !== 1) throw new MissingRowError("contacts", String(formData.get("id")));
+        await trashContact(who, ids[0]!);
+      } catch (error) {
+        if (!(error instanceof MissingRowError)) logger.error({ err: error }, "contact delete failed");
+        return redirectWithToast(list, {
+          type: "error",
+          title: "Erreur",
+          description: "Impossible de supprimer la demande",
+        });
+      }
+      return redirectWithToast(list, {
+        title: "Demande supprimée",
+        description: "Placée dans la corbeille.",
+      });
+    }
     case "erase": {
+      // The GDPR erasure is permanent, so administrators only (issue 21); 'Supprimer' is for everyone.
+      await requireRole(request, "admin");
       url.searchParams.delete(DETAIL_PARAM);
       const list = url.pathname + url.search;
       try {
@@ -215,7 +238,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       return redirectWithToast(list, {
-        title: "Demande supprimée",
+        title: "Demande effacée",
         description: "La demande, ses notes et ses e-mails ont été effacés.",
       });
     }
@@ -223,7 +246,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   unknownIntent();
 }
 
-function EraseDialog({
+/** 'Supprimer': to the trash (decision 012), for everyone. */
+function DeleteDialog({
   contact,
   compact = false,
 }: {
@@ -233,8 +257,29 @@ function EraseDialog({
   return (
     <ConfirmDialog
       trigger={<DeleteRowButton name={`la demande de ${contact.name}`} compact={compact} />}
-      title="Supprimer définitivement cette demande ?"
+      title="Confirmer la suppression"
+      description={`Êtes-vous sûr de vouloir supprimer la demande de « ${contact.name} » ? ${trashNotice.contacts}`}
+      intent="delete"
+      fields={{ id: contact.id }}
+    />
+  );
+}
+
+/** 'Effacer': the GDPR erasure, immediate and permanent, for administrators. */
+function EraseDialog({ contact }: { contact: Pick<ContactListItem, "id" | "name"> }) {
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button type="button" variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
+          <Eraser aria-hidden />
+          Effacer
+          <span className="sr-only"> la demande de {contact.name}</span>
+        </Button>
+      }
+      title="Effacer définitivement cette demande ?"
       description={`La demande de « ${contact.name} », ses notes et les e-mails envoyés à son sujet seront effacés (droit à l'effacement). Cette action ne peut pas être annulée.`}
+      confirmLabel="Effacer"
+      pendingLabel="Effacement..."
       intent="erase"
       fields={{ id: contact.id }}
     />
@@ -350,7 +395,7 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
               <span className="sr-only">Voir la demande de {c.name}</span>
             </Link>
           </Button>
-          <EraseDialog contact={c} compact />
+          <DeleteDialog contact={c} compact />
         </div>
       ),
     },
@@ -485,7 +530,12 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
           staff={staff}
           draft={draft!}
           closeTo={listSearch(location.search, { [DETAIL_PARAM]: null, page: query.page })}
-          eraseButton={<EraseDialog contact={detail} />}
+          eraseButton={
+            <div className="flex flex-wrap gap-2">
+              <DeleteDialog contact={detail} />
+              {role === "admin" ? <EraseDialog contact={detail} /> : null}
+            </div>
+          }
         />
       ) : null}
     </div>

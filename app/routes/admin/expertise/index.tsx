@@ -49,6 +49,7 @@ import {
 } from "~/server/expertise/blocks.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { trashNotice } from "~/lib/schemas/trash";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pôles d'expertise | Back-office" }];
 
@@ -371,7 +372,7 @@ export default function ExpertiseScreen({ loaderData }: Route.ComponentProps) {
           edit={(trigger) => <BlockDialog block={block} trigger={trigger} />}
           remove={{
             id: block.id,
-            description: `Êtes-vous sûr de vouloir supprimer le bloc « ${block.title} » ? Il disparaîtra de la page d'accueil. Cette action ne peut pas être annulée.`,
+            description: `Êtes-vous sûr de vouloir supprimer le bloc « ${block.title} » ? Il disparaîtra de la page d'accueil. ${trashNotice.expertise_blocks}`,
           }}
         />
       ),

@@ -100,6 +100,8 @@ function usageScreen(usage: MediaUsage): { to: string; screen: AdminScreenPath }
       return { to: "/admin/settings", screen: "/admin/settings" };
     case "email_templates":
       return { to: "/admin/email-templates", screen: "/admin/email-templates" };
+    case "trash_items":
+      return { to: `/admin/trash?q=${encodeURIComponent(usage.label)}`, screen: "/admin/trash" };
   }
 }
 

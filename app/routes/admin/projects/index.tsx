@@ -15,6 +15,7 @@ import { requireActor, requireRole } from "~/server/auth/session.server";
 import { deleteProject, listProjectCategories, listProjects } from "~/server/projects/projects.server";
 import { unknownIntent } from "~/server/admin/form-replies.server";
 import { deleteRowFromForm } from "~/server/admin/row-actions.server";
+import { trashNotice } from "~/lib/schemas/trash";
 
 export const meta: Route.MetaFunction = () => [{ title: "Projets | Back-office" }];
 
@@ -91,7 +92,7 @@ const columns: Column<ProjectRow>[] = [
         }
         remove={{
           id: project.id,
-          description: `Êtes-vous sûr de vouloir supprimer le projet « ${project.title} » et sa galerie ? Cette action ne peut pas être annulée.`,
+          description: `Êtes-vous sûr de vouloir supprimer le projet « ${project.title} » et sa galerie ? ${trashNotice.projects}`,
         }}
       />
     ),

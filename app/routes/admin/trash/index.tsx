@@ -1,0 +1,351 @@
+import { RotateCcw, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Form } from "react-router";
+import type { Route } from "./+types/index";
+import { AdminError } from "~/components/admin/admin-error";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
+import { PageHeader } from "~/components/admin/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { addDays } from "date-fns";
+import { trashEntityLabels, trashEntityTypes, type TrashEntityType } from "~/lib/enums";
+import { formatDateTime, formatShortDate } from "~/lib/format-date";
+import { parseListQuery } from "~/lib/list-query";
+import { TRASH_RETENTION_DAYS, trashListSpec } from "~/lib/schemas/trash";
+import { slugify } from "~/lib/slugify";
+import { isUuid } from "~/lib/uuid";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { sameList } from "~/server/admin/row-actions.server";
+import { MissingRowError } from "~/server/audit/mutation.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+import {
+  listTrash,
+  purgeTrashItems,
+  restoreFromTrash,
+  TrashDependencyError,
+  TrashSlugTakenError,
+} from "~/server/trash/trash.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Corbeille | Back-office" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "user");
+  const query = parseListQuery(request, trashListSpec);
+  return { query, items: await listTrash(query) };
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? "s" : ""}`;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { who } = await requireActor(request, context, "user");
+  const formData = await request.formData();
+  const back = sameList(request);
+  // One item (a row's button) or the selection, as a comma-separated list.
+  const ids = String(formData.get("ids") ?? "")
+    .split(",")
+    .filter(isUuid);
+  switch (formData.get("intent")) {
+    case "restore": {
+      const typed = slugify(String(formData.get("slug") ?? ""));
+      const restored: string[] = [];
+      const refused: string[] = [];
+      for (const id of ids) {
+        try {
+          restored.push((await restoreFromTrash(who, id, typed || undefined)).title);
+        } catch (error) {
+          // One item: the person chooses another slug in place; in a selection it is one refusal.
+          if (error instanceof TrashSlugTakenError && ids.length === 1)
+            return { slugTaken: { id, slug: error.slug, proposal: error.proposal } };
+          if (error instanceof TrashSlugTakenError || error instanceof TrashDependencyError)
+            refused.push(error.message);
+          else if (error instanceof MissingRowError)
+            refused.push("Cet élément n'est plus dans la corbeille.");
+          else {
+            logger.error({ err: error, id }, "trash restore failed");
+            refused.push("Impossible de restaurer l'élément.");
+          }
+        }
+      }
+      if (restored.length === 0)
+        return redirectWithToast(back, {
+          type: "error",
+          title: "Restauration impossible",
+          description: refused.join(" "),
+        });
+      return redirectWithToast(back, {
+        title: restored.length === 1 ? "Élément restauré" : `${plural(restored.length, "élément")} restaurés`,
+        description:
+          refused.length > 0
+            ? `Non restauré${refused.length > 1 ? "s" : ""} : ${refused.join(" ")}`
+            : restored.length === 1
+              ? `« ${restored[0]} » est de retour à sa place.`
+              : undefined,
+      });
+    }
+    case "purge": {
+      try {
+        const purged = await purgeTrashItems(who, ids);
+        return redirectWithToast(back, {
+          title: "Suppression définitive",
+          description: `${plural(purged, "élément")} supprimé${purged > 1 ? "s" : ""} définitivement.`,
+        });
+      } catch (error) {
+        logger.error({ err: error }, "trash purge failed");
+        return redirectWithToast(back, {
+          type: "error",
+          title: "Erreur",
+          description: "Impossible de supprimer définitivement les éléments.",
+        });
+      }
+    }
+  }
+  unknownIntent();
+}
+
+type TrashRow = Route.ComponentProps["loaderData"]["items"]["items"][number];
+
+function typeLabel(type: string) {
+  return trashEntityLabels[type as TrashEntityType] ?? type;
+}
+
+/** 'Restaurer' for one row or the selection: not destructive, so no confirmation. */
+function RestoreButton({ ids, label, name }: { ids: string[]; label: string; name?: string }) {
+  return (
+    <Form method="post" className="contents">
+      <input type="hidden" name="intent" value="restore" />
+      <input type="hidden" name="ids" value={ids.join(",")} />
+      <Button type="submit" variant={name ? "ghost" : "secondary"} size="sm" disabled={ids.length === 0}>
+        <RotateCcw aria-hidden />
+        {label}
+        {name ? <span className="sr-only"> {name}</span> : null}
+      </Button>
+    </Form>
+  );
+}
+
+function PurgeDialog({ ids, title, name }: { ids: string[]; title: string; name?: string }) {
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button
+          type="button"
+          variant={name ? "ghost" : "destructive"}
+          size="sm"
+          className={name ? "text-red-300 hover:text-red-200" : undefined}
+          disabled={ids.length === 0}
+        >
+          <Trash2 aria-hidden />
+          Supprimer définitivement
+          {name ? <span className="sr-only"> {name}</span> : null}
+        </Button>
+      }
+      title={title}
+      description="Cette action ne peut pas être annulée."
+      confirmLabel="Supprimer définitivement"
+      intent="purge"
+      fields={{ ids: ids.join(",") }}
+    />
+  );
+}
+
+/** A restore refused because another item took the slug: the free proposal, editable. */
+function SlugTakenDialog({ conflict }: { conflict: { id: string; slug: string; proposal: string } }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Slug déjà utilisé</DialogTitle>
+          <DialogDescription>
+            Le slug « {conflict.slug} » est déjà utilisé par un autre contenu. Restaurez l'élément sous une
+            autre adresse.
+          </DialogDescription>
+        </DialogHeader>
+        <Form method="post" className="flex flex-col gap-4">
+          <input type="hidden" name="intent" value="restore" />
+          <input type="hidden" name="ids" value={conflict.id} />
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="restore-slug">Nouveau slug</Label>
+            <Input id="restore-slug" name="slug" defaultValue={conflict.proposal} autoComplete="off" />
+          </div>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Annuler
+              </Button>
+            </DialogClose>
+            <Button type="submit">Restaurer avec ce slug</Button>
+          </DialogFooter>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export default function TrashScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, items } = loaderData;
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const pageIds = items.items.map((item) => item.id);
+  const chosen = pageIds.filter((id) => selected.has(id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const columns: Column<TrashRow>[] = [
+    {
+      id: "title",
+      header: "Titre",
+      sortable: true,
+      card: "title",
+      className: "max-w-[320px]",
+      cell: (item) => (
+        <span className="flex min-w-0 items-center gap-2.5">
+          <Checkbox
+            checked={selected.has(item.id)}
+            onCheckedChange={(on) => toggle(item.id, on === true)}
+            aria-label={`Sélectionner « ${item.title} »`}
+          />
+          <span className="flex min-w-0 flex-col">
+            <span className="truncate font-medium">{item.title}</span>
+            {item.slug ? <span className="truncate text-xs text-muted-foreground">/{item.slug}</span> : null}
+          </span>
+        </span>
+      ),
+    },
+    {
+      id: "type",
+      header: "Type",
+      sortable: true,
+      cell: (item) => <Badge variant="secondary">{typeLabel(item.entityType)}</Badge>,
+    },
+    {
+      id: "deletedBy",
+      header: "Supprimé par",
+      className: "max-w-[200px] truncate",
+      cell: (item) => item.deletedByEmail ?? <span className="text-muted-foreground">Compte supprimé</span>,
+    },
+    {
+      id: "deleted",
+      header: "Supprimé le",
+      sortable: true,
+      firstDir: "desc",
+      className: "whitespace-nowrap",
+      cell: (item) => formatDateTime(item.deletedAt),
+    },
+    {
+      id: "purge",
+      header: "Suppression définitive",
+      className: "whitespace-nowrap",
+      cell: (item) => formatShortDate(addDays(new Date(item.deletedAt), TRASH_RETENTION_DAYS)),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      card: "actions",
+      className: "w-px whitespace-nowrap",
+      cell: (item) => (
+        <div className="flex flex-wrap gap-1 md:flex-nowrap">
+          <RestoreButton ids={[item.id]} label="Restaurer" name={`« ${item.title} »`} />
+          <PurgeDialog
+            ids={[item.id]}
+            name={`« ${item.title} »`}
+            title={`Supprimer définitivement « ${item.title} » ?`}
+          />
+        </div>
+      ),
+    },
+  ];
+
+  const filtered = Boolean(query.q || query.filters.type);
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <PageHeader
+        title="Corbeille"
+        description={`Les éléments supprimés restent ici ${TRASH_RETENTION_DAYS} jours, puis sont supprimés définitivement.`}
+      />
+      <ListFilters>
+        <SearchField
+          label="Rechercher"
+          placeholder="Titre, slug ou auteur de la suppression"
+          defaultValue={query.q}
+        />
+        <FilterSelect
+          name="type"
+          label="Type"
+          allLabel="Tous les types"
+          options={trashEntityTypes.map((value) => ({ value, label: trashEntityLabels[value] }))}
+          value={query.filters.type}
+        />
+      </ListFilters>
+
+      {items.items.length > 0 ? (
+        <div
+          role="group"
+          aria-label="Actions sur la sélection"
+          className="flex flex-col gap-3 rounded-lg border bg-card/60 p-3 sm:flex-row sm:items-center"
+        >
+          <label className="flex items-center gap-2 text-sm">
+            <Checkbox
+              checked={
+                chosen.length === 0 ? false : chosen.length === pageIds.length ? true : "indeterminate"
+              }
+              onCheckedChange={(on) => setSelected(on === true ? new Set(pageIds) : new Set())}
+            />
+            Tout sélectionner sur cette page
+          </label>
+          <span className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
+            {chosen.length} sélectionné{chosen.length > 1 ? "s" : ""}
+          </span>
+          <div className="flex flex-wrap gap-2">
+            <RestoreButton ids={chosen} label="Restaurer la sélection" />
+            <PurgeDialog
+              ids={chosen}
+              title={`Supprimer définitivement ${plural(chosen.length, "élément")} ?`}
+            />
+          </div>
+        </div>
+      ) : null}
+
+      <DataTable
+        caption="Corbeille"
+        rows={items.items}
+        rowKey={(item) => item.id}
+        columns={columns}
+        sort={{ sort: query.sort, dir: query.dir }}
+        empty={
+          <EmptyState
+            title={filtered ? "Aucun élément ne correspond à cette recherche." : "La corbeille est vide."}
+          />
+        }
+      />
+      <Pagination page={items} totalLabel={(n) => plural(n, "élément")} />
+      {actionData && "slugTaken" in actionData ? (
+        <SlugTakenDialog key={actionData.slugTaken.proposal} conflict={actionData.slugTaken} />
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} message="Impossible de charger la corbeille" retryTo="/admin/trash" />;
+}
