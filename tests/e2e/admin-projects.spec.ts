@@ -153,7 +153,7 @@ test.describe("quick creation from a phone", () => {
   });
 });
 
-test("deleting a project asks first, then removes it and its gallery", async ({ page }) => {
+test("deleting a project asks first, then moves it with its gallery to the trash", async ({ page }) => {
   const [project] = await sql<{ id: string }>(
     `insert into projects (title, slug, status) values ($1, $2, 'draft') returning id`,
     [`À supprimer ${run}`, `a-supprimer-${run}`],
@@ -165,7 +165,9 @@ test("deleting a project asks first, then removes it and its gallery", async ({ 
   await page.goto(`/admin/projects?q=${encodeURIComponent(`À supprimer ${run}`)}`);
   await page.getByRole("button", { name: `Supprimer À supprimer ${run}` }).click();
   const dialog = page.getByRole("alertdialog", { name: "Confirmer la suppression" });
-  await expect(dialog).toContainText("Cette action ne peut pas être annulée.");
+  await expect(dialog).toContainText(
+    "Le projet sera placé dans la corbeille. Vous pourrez le restaurer pendant 30 jours.",
+  );
   await dialog.getByRole("button", { name: "Supprimer" }).click();
   await expect(toast(page, "Projet supprimé")).toBeVisible();
   await expect(page.getByText("Aucun projet trouvé")).toBeVisible();
@@ -173,4 +175,9 @@ test("deleting a project asks first, then removes it and its gallery", async ({ 
     project!.id,
   ]);
   expect(left!.count).toBe("0");
+  const [trashed] = await sql<{ data: { children: unknown } }>(
+    "select data from trash_items where entity_id = $1",
+    [project!.id],
+  );
+  expect(JSON.stringify(trashed!.data)).toContain("https://cdn.example.com/photo.jpg");
 });
