@@ -43,8 +43,11 @@ describe("contact retention", () => {
       expect(schedules.map((s) => [s.name, s.cron, s.options?.tz]).sort()).toEqual([
         ["analytics-rollup", "5 0 * * *", "Europe/Paris"],
         ["backup", "0 * * * *", "Europe/Paris"],
+        ["contacts-digest", "0 8 * * *", "Europe/Paris"],
         ["contacts-retention", "30 3 * * *", "Europe/Paris"],
+        ["drafts-purge", "45 3 * * *", "Europe/Paris"],
         ["rate-limit-purge", "15 * * * *", "Europe/Paris"],
+        ["trash-purge", "45 3 * * *", "Europe/Paris"],
       ]);
 
       // 33 months later, with the default period of 36 months: nothing is old enough.

@@ -20,7 +20,7 @@ describe("migrations and reference data", () => {
     const before = await tableCounts();
     expect(before).toMatchObject({
       site_settings: 1,
-      email_templates: 2,
+      email_templates: 5,
       sitemap_settings: 8,
       robots_settings: 1,
       gtm_settings: 1,
@@ -40,9 +40,19 @@ describe("migrations and reference data", () => {
     expect(settings!.companyPhone).toBe("05 00 00 00 00");
   });
 
-  it("ships both e-mail templates with the spec's placeholders, the confirmation without the message", async () => {
-    const templates = await db().select().from(emailTemplates);
-    expect(templates.map((t) => t.name).sort()).toEqual(["contact_confirmation", "contact_notification"]);
+  it("ships the spec's two contact templates with their placeholders, the confirmation without the message", async () => {
+    const all = await db().select().from(emailTemplates);
+    // Beside the spec's two: the reply's draft (issue 22) and the password mails (issue 20).
+    expect(all.map((t) => t.name).sort()).toEqual([
+      "contact_confirmation",
+      "contact_notification",
+      "contact_reply",
+      "password_changed",
+      "password_reset",
+    ]);
+    const templates = all.filter(
+      (t) => t.name === "contact_confirmation" || t.name === "contact_notification",
+    );
     for (const template of templates) {
       for (const placeholder of ["name", "email", "phone", "subject", "service_type"]) {
         expect(template.htmlContent).toContain(`{{${placeholder}}}`);
