@@ -15,7 +15,7 @@ import { startChangeNotifications, stopChangeNotifications } from "~/server/db/n
 import { auditLog, emailOutbox, siteSettings, sitemapSettings, users } from "~/server/db/schema";
 import { getTrackingState } from "~/server/analytics/tracking.server";
 import { saveTrackingSettings, getTrackingSettings } from "~/server/analytics/tracking-admin.server";
-import { listOutbox, resendOutboxMessage } from "~/server/mail/outbox-admin.server";
+import { listOutbox, resendOutboxMessage, resendOutboxMessages } from "~/server/mail/outbox-admin.server";
 import { renderRobotsTxt } from "~/server/seo/robots.server";
 import {
   getRobotsSettings,
@@ -25,7 +25,11 @@ import {
 } from "~/server/seo/seo-admin.server";
 import { renderSitemapXml } from "~/server/seo/sitemap.server";
 import { getPublicSettings, getSiteSettings } from "~/server/settings.server";
-import { readSettingsForm, saveSiteSettings } from "~/server/settings/settings-form.server";
+import {
+  readSettingsForm,
+  saveSiteSettings,
+  withTypedMailSettings,
+} from "~/server/settings/settings-form.server";
 
 const SECRETS = {
   mailjetApiKey: "MARKER-api-key-1111",
@@ -301,5 +305,37 @@ describe("outbox", () => {
     expect(await resendOutboxMessage(context, sent!.id)).toBe(false);
     const [audit] = await db().select().from(auditLog).where(eq(auditLog.action, "resend"));
     expect(audit).toMatchObject({ entityType: "email_outbox", entityId: failed!.id });
+
+    // A selection: what is still failed or waiting goes back in the queue, the sent one stays.
+    await db().update(emailOutbox).set({ status: "failed" }).where(eq(emailOutbox.id, failed!.id));
+    expect(await resendOutboxMessages(context, [failed!.id, sent!.id])).toBe(1);
+    const statuses = await db().select({ status: emailOutbox.status }).from(emailOutbox);
+    expect(statuses.map((row) => row.status).sort()).toEqual(["pending", "sent"]);
+  });
+
+  it("reads the mail settings as typed for 'Tester la connexion': an empty secret keeps the saved one", () => {
+    const saved = {
+      mailjetApiKey: "cle-enregistree",
+      mailjetSecretKey: "secret-enregistre",
+      smtpPassword: "mdp",
+    };
+    const typed = withTypedMailSettings(
+      new URLSearchParams([
+        ["email.mailjetApiKey", "cle-saisie"],
+        ["email.mailjetSecretKey", ""],
+        ["email.smtpServer", " smtp.exemple.fr "],
+        ["email.smtpPort", "465"],
+        ["email.smtpPassword", ""],
+        ["clearSecrets", "email.smtpPassword"],
+      ]) as unknown as FormData,
+      saved as never,
+    );
+    expect(typed).toMatchObject({
+      mailjetApiKey: "cle-saisie",
+      mailjetSecretKey: "secret-enregistre",
+      smtpServer: "smtp.exemple.fr",
+      smtpPort: 465,
+      smtpPassword: null,
+    });
   });
 });

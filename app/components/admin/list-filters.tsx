@@ -122,6 +122,11 @@ export function SearchField({
             clearTimeout(timer.current);
             timer.current = setTimeout(() => submit(form, true), 350);
           }}
+          // Enter submits the form at once: the pending search would submit it again 350 ms
+          // later and cut short whatever the person did meanwhile (a row's 'Restaurer').
+          onKeyDown={(event) => {
+            if (event.key === "Enter") clearTimeout(timer.current);
+          }}
         />
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { Loader2, TriangleAlert } from "lucide-react";
+import { CircleCheck, CircleX, Loader2, PlugZap, TriangleAlert } from "lucide-react";
 import { useFetcher } from "react-router";
 import { useAnswerToast } from "~/components/admin/answer-toast";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -103,5 +103,50 @@ export function CacheCard({ enabled, tab }: { enabled: boolean; tab: string }) {
         </Button>
       </div>
     </SectionCard>
+  );
+}
+
+/**
+ * 'Tester la connexion' (issue 22): checks the Mailjet keys or the SMTP server as typed in the
+ * form `formId`, without saving them (a secret left empty is the saved one). The provider's answer
+ * is toasted and stays written under the button.
+ */
+export function MailConnectionTest({ formId }: { formId: string }) {
+  const fetcher = useFetcher<ProblemAnswer>();
+  useAnswerToast(fetcher.data);
+  const testing = fetcher.state !== "idle";
+  const outcome = testing ? undefined : (fetcher.data?.success ?? fetcher.data?.problem);
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+      <Button
+        type="button"
+        variant="outline"
+        disabled={testing}
+        onClick={() => {
+          const form = document.getElementById(formId);
+          if (!(form instanceof HTMLFormElement)) return;
+          const values = new FormData(form);
+          values.set("intent", "test-mail");
+          void fetcher.submit(values, { method: "post" });
+        }}
+      >
+        {testing ? <Loader2 className="animate-spin" aria-hidden /> : <PlugZap aria-hidden />}
+        {testing ? "Test en cours..." : "Tester la connexion"}
+      </Button>
+      <p role="status" className="text-sm" data-testid="mail-connection-test">
+        {outcome ? (
+          <span className={fetcher.data?.success ? "text-green-300" : "text-red-200"}>
+            {fetcher.data?.success ? (
+              <CircleCheck className="mr-1.5 inline size-4" aria-hidden />
+            ) : (
+              <CircleX className="mr-1.5 inline size-4" aria-hidden />
+            )}
+            {outcome.description}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">Avec les valeurs saisies, sans les enregistrer.</span>
+        )}
+      </p>
+    </div>
   );
 }

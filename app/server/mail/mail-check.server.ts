@@ -1,5 +1,5 @@
 import { logger } from "~/server/logger.server";
-import { getSiteSettings } from "~/server/settings.server";
+import { getSiteSettings, type SiteSettings } from "~/server/settings.server";
 import { describeMailError, MailTimeoutError } from "./mail-errors.server";
 import { createMailTransport, senderOf, VERIFY_TIMEOUT_MS } from "./transports.server";
 
@@ -14,12 +14,13 @@ const INCOMPLETE_MAILJET =
   "Informations de connexion Mailjet incomplètes. Veuillez fournir une clé API, une clé secrète et une adresse email d'expédition.";
 
 /**
- * Checks the provider the outbox worker would use with the saved settings, for real: Mailjet's
- * API with the keys (MAILJET_API_URL), or the SMTP server with nodemailer's verify() over TLS.
- * Never waits more than VERIFY_TIMEOUT_MS; a failure is a French summary (describeMailError).
+ * Checks the provider the outbox worker would use with the saved settings (or `settings`, the
+ * keys as typed on the settings screen), for real: Mailjet's API with the keys (MAILJET_API_URL),
+ * or the SMTP server with nodemailer's verify() over TLS. Never waits more than
+ * VERIFY_TIMEOUT_MS; a failure is a French summary (describeMailError).
  */
-export async function checkMailConfiguration(): Promise<MailCheck> {
-  const settings = await getSiteSettings();
+export async function checkMailConfiguration(settings?: SiteSettings | null): Promise<MailCheck> {
+  settings ??= await getSiteSettings();
   const transport = createMailTransport(settings);
   if (!transport || transport.kind === "file") {
     const oneKeyOnly = Boolean(settings?.mailjetApiKey) !== Boolean(settings?.mailjetSecretKey);

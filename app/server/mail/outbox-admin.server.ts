@@ -25,6 +25,7 @@ export function listOutbox(query: ListQuery<"createdAt", "status">) {
           toAddress: emailOutbox.toAddress,
           subject: emailOutbox.subject,
           templateName: emailOutbox.templateName,
+          contactId: emailOutbox.contactId,
           status: emailOutbox.status,
           attempts: emailOutbox.attempts,
           nextAttemptAt: emailOutbox.nextAttemptAt,
@@ -36,6 +37,12 @@ export function listOutbox(query: ListQuery<"createdAt", "status">) {
         .limit(limit)
         .offset(offset),
   });
+}
+
+/** One message in full for the outbox's detail: its body as sent, and the request it is about. */
+export async function getOutboxMessage(id: string) {
+  const [message] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return message ?? null;
 }
 
 /** Mails given up: what needs a look. */
@@ -74,19 +81,30 @@ const RESENDABLE: SQL = inArray(emailOutbox.status, ["failed", "pending"]);
  * and wakes this instance's worker. False when the message is being sent or already sent.
  */
 export async function resendOutboxMessage(context: MutationContext, id: string) {
-  const [row] = await db()
+  return (await resendOutboxMessages(context, [id])) === 1;
+}
+
+/**
+ * 'Renvoyer' for several messages at once (the outbox's selection): each one still failed or
+ * waiting goes back in the queue as `resendOutboxMessage` does, audited; the others (sent, being
+ * sent, gone) are left alone. Returns how many were queued again.
+ */
+export async function resendOutboxMessages(context: MutationContext, ids: string[]) {
+  if (ids.length === 0) return 0;
+  const rows = await db()
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.id, id), RESENDABLE));
-  if (!row) return false;
-  await mutate(context, (m) =>
-    m.update(
-      emailOutbox,
-      id,
-      { status: "pending", attempts: 0, nextAttemptAt: new Date() },
-      { action: "resend" },
-    ),
-  );
+    .where(and(inArray(emailOutbox.id, ids), RESENDABLE));
+  if (rows.length === 0) return 0;
+  await mutate(context, async (m) => {
+    for (const { id } of rows)
+      await m.update(
+        emailOutbox,
+        id,
+        { status: "pending", attempts: 0, nextAttemptAt: new Date() },
+        { action: "resend" },
+      );
+  });
   announceEnqueued();
-  return true;
+  return rows.length;
 }

@@ -128,3 +128,24 @@ export async function saveSiteSettings(context: MutationContext, input: SiteSett
 function sealSecret(value: string) {
   return value;
 }
+
+/**
+ * The saved settings with the e-mail section as typed on the screen, unsaved: what 'Tester la
+ * connexion' checks (issue 22). A secret left empty keeps its saved value, unless marked to be
+ * erased. Nothing here is written.
+ */
+export function withTypedMailSettings(formData: FormData, saved: SiteSettings | null): SiteSettings {
+  const typed: Record<string, unknown> = { ...saved };
+  for (const [field, column] of Object.entries(FIELD_COLUMNS.email)) {
+    const value = String(formData.get(`email.${field}`) ?? "").trim();
+    typed[column] = column === "smtpPort" ? (value ? Number(value) : null) : value || null;
+  }
+  const cleared = formData.getAll("clearSecrets");
+  for (const [name, column] of Object.entries(SECRET_COLUMNS)) {
+    if (!name.startsWith("email.")) continue;
+    const value = String(formData.get(name) ?? "");
+    if (value) typed[column] = value;
+    else if (cleared.includes(name)) typed[column] = null;
+  }
+  return typed as SiteSettings;
+}

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, Eraser, Eye, Trash2 } from "lucide-react";
-import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
@@ -12,13 +11,15 @@ import {
   DeleteRowButton,
   EmptyState,
   Pagination,
+  RowCheckbox,
+  SelectionBar,
+  useRowSelection,
   type Column,
 } from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { MailDeliveryAlert } from "~/components/admin/mail-delivery-alert";
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/checkbox";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { contactStatuses, contactStatusLabels, serviceTypeLabels, type ServiceType } from "~/lib/enums";
 import { formatDateTime, formatShortDate } from "~/lib/format-date";
@@ -304,16 +305,8 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
   const { query, contacts, detail, timeline, mail, staff, draft, role } = loaderData;
   const location = useLocation();
   const detailLink = useDetailLink();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const pageIds = contacts.items.map((contact) => contact.id);
-  const chosen = pageIds.filter((id) => selected.has(id));
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const selection = useRowSelection(contacts.items.map((contact) => contact.id));
+  const { chosen } = selection;
 
   const columns: Column<ContactListItem>[] = [
     {
@@ -323,11 +316,7 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
       className: "max-w-[170px]",
       cell: (c) => (
         <span className="flex min-w-0 items-center gap-2.5">
-          <Checkbox
-            checked={selected.has(c.id)}
-            onCheckedChange={(on) => toggle(c.id, on === true)}
-            aria-label={`Sélectionner la demande de ${c.name}`}
-          />
+          <RowCheckbox selection={selection} id={c.id} label={`Sélectionner la demande de ${c.name}`} />
           <Link
             to={detailLink(c.id)}
             preventScrollReset
@@ -446,29 +435,21 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
       </ListFilters>
 
       {contacts.items.length > 0 ? (
-        <Form
-          method="post"
-          className="flex flex-col gap-3 rounded-lg border bg-card/60 p-3 sm:flex-row sm:items-center"
-          aria-label="Changer le statut de plusieurs demandes"
-          onSubmit={() => setSelected(new Set())}
+        <SelectionBar
+          selection={selection}
+          label="Actions sur la sélection"
+          countLabel={(n) => `${n} sélectionnée${n > 1 ? "s" : ""}`}
         >
-          <input type="hidden" name="intent" value="status" />
-          {chosen.map((id) => (
-            <input key={id} type="hidden" name="id" value={id} />
-          ))}
-          <label className="flex items-center gap-2 text-sm">
-            <Checkbox
-              checked={
-                chosen.length === 0 ? false : chosen.length === pageIds.length ? true : "indeterminate"
-              }
-              onCheckedChange={(on) => setSelected(on === true ? new Set(pageIds) : new Set())}
-            />
-            Tout sélectionner sur cette page
-          </label>
-          <span className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
-            {chosen.length} sélectionnée{chosen.length > 1 ? "s" : ""}
-          </span>
-          <div className="flex gap-2">
+          <Form
+            method="post"
+            className="flex gap-2"
+            aria-label="Changer le statut de plusieurs demandes"
+            onSubmit={selection.clear}
+          >
+            <input type="hidden" name="intent" value="status" />
+            {chosen.map((id) => (
+              <input key={id} type="hidden" name="id" value={id} />
+            ))}
             <NativeSelect
               name="status"
               aria-label="Nouveau statut"
@@ -500,8 +481,8 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
                 fields={{ ids: chosen.join(",") }}
               />
             ) : null}
-          </div>
-        </Form>
+          </Form>
+        </SelectionBar>
       ) : null}
 
       <DataTable

@@ -1,20 +1,30 @@
 import { Loader2, RefreshCw, Send } from "lucide-react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Form, Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/outbox";
 import { AdminError } from "~/components/admin/admin-error";
-import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import {
+  DataTable,
+  EmptyState,
+  Pagination,
+  RowCheckbox,
+  SelectionBar,
+  useRowSelection,
+  type Column,
+  type RowSelection,
+} from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
+import { OutboxMessageDialog } from "~/components/admin/outbox-message-dialog";
 import { PageHeader } from "~/components/admin/page-header";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { emailTemplateLabels } from "~/lib/email-templates";
 import { outboxStatuses } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
-import { parseListQuery } from "~/lib/list-query";
+import { listSearch, parseListQuery } from "~/lib/list-query";
 import { outboxListSpec, outboxStatusLabel } from "~/lib/outbox";
-import { readRowRef } from "~/lib/schemas/common";
+import { isUuid } from "~/lib/uuid";
 import { requireActor, requireRole } from "~/server/auth/session.server";
-import { listOutbox, resendOutboxMessage } from "~/server/mail/outbox-admin.server";
+import { getOutboxMessage, listOutbox, resendOutboxMessages } from "~/server/mail/outbox-admin.server";
 import { mailTransportKind } from "~/server/mail/transports.server";
 import { getSiteSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -22,11 +32,19 @@ import { unknownIntent } from "~/server/admin/form-replies.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Boîte d'envoi | Back-office" }];
 
+/** `?message=<id>` opens a message in full over the list. */
+const DETAIL_PARAM = "message";
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "admin");
   const query = parseListQuery(request, outboxListSpec);
-  const [messages, settings] = await Promise.all([listOutbox(query), getSiteSettings()]);
-  return { query, messages, canSend: mailTransportKind(settings) !== null };
+  const shown = new URL(request.url).searchParams.get(DETAIL_PARAM);
+  const [messages, settings, detail] = await Promise.all([
+    listOutbox(query),
+    getSiteSettings(),
+    shown && isUuid(shown) ? getOutboxMessage(shown) : null,
+  ]);
+  return { query, messages, detail, canSend: mailTransportKind(settings) !== null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,19 +52,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const url = new URL(request.url);
   const back = url.pathname + url.search;
-  if (formData.get("intent") !== "resend") unknownIntent();
-  const ref = readRowRef(formData);
-  const resent = ref ? await resendOutboxMessage(who, ref.id) : false;
-  return redirectWithToast(
-    back,
-    resent
-      ? { title: "Email remis en file d'envoi", description: "Il part dans quelques secondes." }
-      : {
-          type: "error",
-          title: "Erreur",
-          description: "Cet email ne peut pas être renvoyé : il est déjà envoyé ou en cours d'envoi.",
-        },
-  );
+  switch (formData.get("intent")) {
+    case "resend": {
+      // One message ('Renvoyer' on its row) or the selection.
+      const ids = formData.getAll("id").filter((id): id is string => typeof id === "string" && isUuid(id));
+      const resent = await resendOutboxMessages(who, ids);
+      return redirectWithToast(
+        back,
+        resent > 0
+          ? {
+              title: resent > 1 ? `${resent} emails remis en file d'envoi` : "Email remis en file d'envoi",
+              description:
+                resent < ids.length
+                  ? "Ils partent dans quelques secondes ; les autres sont déjà envoyés ou en cours d'envoi."
+                  : resent > 1
+                    ? "Ils partent dans quelques secondes."
+                    : "Il part dans quelques secondes.",
+            }
+          : {
+              type: "error",
+              title: "Erreur",
+              description:
+                ids.length > 1
+                  ? "Ces emails ne peuvent pas être renvoyés : ils sont déjà envoyés ou en cours d'envoi."
+                  : "Cet email ne peut pas être renvoyé : il est déjà envoyé ou en cours d'envoi.",
+            },
+      );
+    }
+  }
+  unknownIntent();
 }
 
 type Message = Route.ComponentProps["loaderData"]["messages"]["items"][number];
@@ -73,21 +107,60 @@ function ResendButton({ message }: { message: Message }) {
   );
 }
 
-/** The columns; `canSend` false shows pending mail as waiting for a provider. */
-function outboxColumns(canSend: boolean): Column<Message>[] {
+const resendable = (m: Message) => m.status === "failed" || m.status === "pending";
+
+/**
+ * The columns; `canSend` false shows pending mail as waiting for a provider. A resendable message
+ * can be selected for the bulk 'Renvoyer'; the subject opens the message in full.
+ */
+function outboxColumns(
+  canSend: boolean,
+  selection: RowSelection,
+  detailLink: (id: string) => string,
+): Column<Message>[] {
   return [
     {
       id: "subject",
       header: "Sujet",
       card: "title",
       className: "max-w-[300px]",
-      cell: (m) => <span className="line-clamp-2 font-medium">{m.subject}</span>,
+      cell: (m) => (
+        <span className="flex min-w-0 items-start gap-2.5">
+          {resendable(m) ? (
+            <RowCheckbox
+              className="mt-0.5"
+              selection={selection}
+              id={m.id}
+              label={`Sélectionner l'email « ${m.subject} » à ${m.toAddress}`}
+            />
+          ) : null}
+          <Link
+            to={detailLink(m.id)}
+            preventScrollReset
+            className="line-clamp-2 font-medium underline-offset-4 hover:underline"
+          >
+            {m.subject}
+          </Link>
+        </span>
+      ),
     },
     { id: "to", header: "Destinataire", cell: (m) => <span className="break-all">{m.toAddress}</span> },
     {
       id: "template",
       header: "Type",
-      cell: (m) => (m.templateName ? (emailTemplateLabels[m.templateName] ?? m.templateName) : "—"),
+      cell: (m) => (
+        <span className="flex flex-col gap-0.5">
+          {m.templateName ? (emailTemplateLabels[m.templateName] ?? m.templateName) : "—"}
+          {m.contactId ? (
+            <Link
+              to={`/admin/contacts?contact=${m.contactId}`}
+              className="text-xs text-muted-foreground underline underline-offset-4"
+            >
+              Voir la demande<span className="sr-only"> de l'email « {m.subject} »</span>
+            </Link>
+          ) : null}
+        </span>
+      ),
     },
     {
       id: "createdAt",
@@ -130,14 +203,17 @@ function outboxColumns(canSend: boolean): Column<Message>[] {
       header: "Actions",
       card: "actions",
       className: "w-px whitespace-nowrap",
-      cell: (m) => (m.status === "failed" || m.status === "pending" ? <ResendButton message={m} /> : null),
+      cell: (m) => (resendable(m) ? <ResendButton message={m} /> : null),
     },
   ];
 }
 
 export default function OutboxScreen({ loaderData }: Route.ComponentProps) {
-  const { query, messages, canSend } = loaderData;
+  const { query, messages, detail, canSend } = loaderData;
   const location = useLocation();
+  const selection = useRowSelection(messages.items.filter(resendable).map((m) => m.id));
+  const { chosen } = selection;
+  const detailLink = (id: string) => listSearch(location.search, { [DETAIL_PARAM]: id, page: query.page });
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <PageHeader
@@ -166,11 +242,30 @@ export default function OutboxScreen({ loaderData }: Route.ComponentProps) {
           value={query.filters.status}
         />
       </ListFilters>
+      {messages.items.some(resendable) ? (
+        <SelectionBar
+          selection={selection}
+          label="Renvoyer plusieurs emails"
+          allLabel="Sélectionner les emails à renvoyer de cette page"
+          countLabel={(n) => `${n} sélectionné${n > 1 ? "s" : ""}`}
+        >
+          <Form method="post" onSubmit={selection.clear}>
+            <input type="hidden" name="intent" value="resend" />
+            {chosen.map((id) => (
+              <input key={id} type="hidden" name="id" value={id} />
+            ))}
+            <Button type="submit" variant="secondary" disabled={chosen.length === 0}>
+              <Send aria-hidden />
+              Renvoyer la sélection
+            </Button>
+          </Form>
+        </SelectionBar>
+      ) : null}
       <DataTable
         caption="Emails de la boîte d'envoi"
         rows={messages.items}
         rowKey={(m) => m.id}
-        columns={outboxColumns(canSend)}
+        columns={outboxColumns(canSend, selection, detailLink)}
         sort={{ sort: query.sort, dir: query.dir }}
         empty={
           <EmptyState
@@ -183,6 +278,14 @@ export default function OutboxScreen({ loaderData }: Route.ComponentProps) {
         }
       />
       <Pagination page={messages} totalLabel={(n) => `${n} email${n > 1 ? "s" : ""}`} />
+      {detail ? (
+        <OutboxMessageDialog
+          key={detail.id}
+          message={detail}
+          canSend={canSend}
+          closeTo={listSearch(location.search, { [DETAIL_PARAM]: null, page: query.page })}
+        />
+      ) : null}
     </div>
   );
 }

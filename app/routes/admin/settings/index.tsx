@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Building2, KeyRound, Loader2, Mail, RefreshCw, Search, Share2, ToggleRight } from "lucide-react";
 import { useState } from "react";
-import { Form, useActionData, useNavigation, useRevalidator } from "react-router";
+import { data, Form, useActionData, useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
@@ -10,7 +10,12 @@ import { FormErrors, TextareaField, TextField, ToggleField } from "~/components/
 import { PageHeader } from "~/components/admin/page-header";
 import { ResponsiveTabs, type ResponsiveSection } from "~/components/admin/responsive-tabs";
 import { SecretField } from "~/components/admin/secret-field";
-import { CacheCard, MissingKeyWarnings, SectionCard } from "~/components/admin/settings-sections";
+import {
+  CacheCard,
+  MailConnectionTest,
+  MissingKeyWarnings,
+  SectionCard,
+} from "~/components/admin/settings-sections";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { Button } from "~/components/ui/button";
 import {
@@ -20,12 +25,17 @@ import {
   type SecretField as SecretName,
   type SiteSettingsInput,
 } from "~/lib/schemas/site-settings";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { FormAnswer, ProblemAnswer } from "~/lib/form-answer";
 import { replyFailed, replyInvalid, replyProblem, unknownIntent } from "~/server/admin/form-replies.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { clearPageCacheEverywhere, setCacheEnabled } from "~/server/cache/cache-controls.server";
 import { getSiteSettings } from "~/server/settings.server";
-import { readSettingsForm, saveSiteSettings } from "~/server/settings/settings-form.server";
+import {
+  readSettingsForm,
+  saveSiteSettings,
+  withTypedMailSettings,
+} from "~/server/settings/settings-form.server";
+import { checkMailConfiguration } from "~/server/mail/mail-check.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { formTiming } from "~/lib/admin/form-timing";
 
@@ -81,6 +91,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         title: enabled ? "Cache activé" : "Cache désactivé",
         description: `Le cache a été ${enabled ? "activé" : "désactivé"} avec succès`,
       });
+    }
+    case "test-mail": {
+      // The keys as typed, never saved: a doubtful key is tried before anyone keeps it.
+      const check = await checkMailConfiguration(withTypedMailSettings(formData, await getSiteSettings()));
+      return check.valid
+        ? data<ProblemAnswer>({ success: { title: "Connexion réussie", description: check.message } })
+        : data<ProblemAnswer>(
+            { problem: { title: "Échec du test", description: check.message } },
+            { status: 422 },
+          );
     }
     case "cache-clear": {
       const settings = await getSiteSettings();
@@ -234,6 +254,7 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
               />
             </div>
           </SectionCard>
+          <MailConnectionTest formId={form.id} />
         </div>
       ),
     },

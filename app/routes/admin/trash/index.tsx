@@ -4,12 +4,19 @@ import { Form } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, Pagination, type Column } from "~/components/admin/data-table";
+import {
+  DataTable,
+  EmptyState,
+  Pagination,
+  RowCheckbox,
+  SelectionBar,
+  useRowSelection,
+  type Column,
+} from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/checkbox";
 import {
   Dialog,
   DialogClose,
@@ -200,16 +207,8 @@ function SlugTakenDialog({ conflict }: { conflict: { id: string; slug: string; p
 
 export default function TrashScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { query, items } = loaderData;
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const pageIds = items.items.map((item) => item.id);
-  const chosen = pageIds.filter((id) => selected.has(id));
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const selection = useRowSelection(items.items.map((item) => item.id));
+  const { chosen } = selection;
 
   const columns: Column<TrashRow>[] = [
     {
@@ -220,11 +219,7 @@ export default function TrashScreen({ loaderData, actionData }: Route.ComponentP
       className: "max-w-[320px]",
       cell: (item) => (
         <span className="flex min-w-0 items-center gap-2.5">
-          <Checkbox
-            checked={selected.has(item.id)}
-            onCheckedChange={(on) => toggle(item.id, on === true)}
-            aria-label={`Sélectionner « ${item.title} »`}
-          />
+          <RowCheckbox selection={selection} id={item.id} label={`Sélectionner « ${item.title} »`} />
           <span className="flex min-w-0 flex-col">
             <span className="truncate font-medium">{item.title}</span>
             {item.slug ? <span className="truncate text-xs text-muted-foreground">/{item.slug}</span> : null}
@@ -299,23 +294,11 @@ export default function TrashScreen({ loaderData, actionData }: Route.ComponentP
       </ListFilters>
 
       {items.items.length > 0 ? (
-        <div
-          role="group"
-          aria-label="Actions sur la sélection"
-          className="flex flex-col gap-3 rounded-lg border bg-card/60 p-3 sm:flex-row sm:items-center"
+        <SelectionBar
+          selection={selection}
+          label="Actions sur la sélection"
+          countLabel={(n) => `${n} sélectionné${n > 1 ? "s" : ""}`}
         >
-          <label className="flex items-center gap-2 text-sm">
-            <Checkbox
-              checked={
-                chosen.length === 0 ? false : chosen.length === pageIds.length ? true : "indeterminate"
-              }
-              onCheckedChange={(on) => setSelected(on === true ? new Set(pageIds) : new Set())}
-            />
-            Tout sélectionner sur cette page
-          </label>
-          <span className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
-            {chosen.length} sélectionné{chosen.length > 1 ? "s" : ""}
-          </span>
           <div className="flex flex-wrap gap-2">
             <RestoreButton ids={chosen} label="Restaurer la sélection" />
             <PurgeDialog
@@ -323,7 +306,7 @@ export default function TrashScreen({ loaderData, actionData }: Route.ComponentP
               title={`Supprimer définitivement ${plural(chosen.length, "élément")} ?`}
             />
           </div>
-        </div>
+        </SelectionBar>
       ) : null}
 
       <DataTable
