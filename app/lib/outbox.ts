@@ -25,6 +25,10 @@ export function outboxStatusLabel(status: (typeof outboxStatuses)[number], canSe
 }
 
 /** The banner of the dashboard and the inbox (issue: mail is sent or visibly waiting). */
+/** How many mails were given up after their retries, as the banner and the bell say it. */
+export const failedMailsText = (failed: number) =>
+  failed > 1 ? `${failed} e-mails n'ont pas pu être envoyés.` : "1 e-mail n'a pas pu être envoyé.";
+
 export function mailDeliveryWarnings({ waiting, failed }: { waiting: number; failed: number }) {
   const warnings: { kind: "waiting" | "failed"; text: string }[] = [];
   if (waiting > 0)
@@ -35,7 +39,7 @@ export function mailDeliveryWarnings({ waiting, failed }: { waiting: number; fai
   if (failed > 0)
     warnings.push({
       kind: "failed",
-      text: failed > 1 ? `${failed} e-mails n'ont pas pu être envoyés.` : "1 e-mail n'a pas pu être envoyé.",
+      text: failedMailsText(failed),
     });
   return warnings;
 }

@@ -43,3 +43,27 @@ for (const width of [1280, 375]) {
     }
   });
 }
+
+test("a mail given up reaches the bell without a reload; an admin is led to the outbox", async ({ page }) => {
+  await sql("delete from email_outbox");
+  await signIn(page, e2e.admin);
+  // The page listens before the mail fails.
+  const listening = page.waitForResponse((response) => response.url().endsWith("/admin/api/events"));
+  await page.goto("/admin/blog");
+  await listening;
+  const badge = page.getByTestId("notification-count");
+  const before = (await badge.count()) > 0 ? Number(await badge.textContent()) : 0;
+  const [mail] = await sql<{ id: string }>(
+    `insert into email_outbox (to_address, subject, html_body, text_body, status, attempts)
+     values ('perdu@exemple.fr', 'Perdu', '<p>Perdu</p>', 'Perdu', 'sending', 9) returning id`,
+  );
+  // The worker's last try fails: the row turns 'failed', which the database announces.
+  await sql("update email_outbox set status = 'failed', last_error = 'Refusé' where id = $1", [mail!.id]);
+  await expect(badge).toHaveText(String(before + 1));
+  await page.getByRole("button", { name: /^Notifications/ }).click();
+  await expect(page.getByRole("menu")).toContainText("1 e-mail n'a pas pu être envoyé.");
+  await page.getByRole("menuitem", { name: "Voir les envois en échec" }).click();
+  await expect(page).toHaveURL(/\/admin\/email-templates\/outbox\?status=failed$/);
+  await expect(page.getByRole("link", { name: "Perdu", exact: true })).toBeVisible();
+  await sql("delete from email_outbox where id = $1", [mail!.id]);
+});

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { contacts, emailOutbox, users } from "~/server/db/schema";
-import { getContact, getNewContactsSummary, listContacts } from "~/server/contacts/inbox.server";
+import { getContact, getStaffNotifications, listContacts } from "~/server/contacts/inbox.server";
 import { getContactTimeline } from "~/server/contacts/timeline.server";
 import { assignContact, replyDraft, replyToContact, setFollowUp } from "~/server/contacts/workflow.server";
 import { sendDailyDigests, setDailyDigest } from "~/server/contacts/digest.server";
@@ -123,14 +123,20 @@ describe("assignment and follow-up", () => {
     expect(mails[0]!.subject).toBe("Demande attribuée : Pour Bruno");
     expect(mails[0]!.textBody).toContain(`/admin/contacts?contact=${mine.id}`);
 
-    const bell = await getNewContactsSummary(bruno.id);
+    const bell = await getStaffNotifications(bruno.id);
     expect(bell.assigned.count).toBe(1);
     expect(bell.assigned.latest.map((c) => c.name)).toEqual(["Pour Bruno"]);
     // Both are new: counted once each.
     expect(bell.total).toBe(2);
     await db().update(contacts).set({ status: "in_progress" }).where(eq(contacts.id, mine.id));
-    expect((await getNewContactsSummary(bruno.id)).total).toBe(2);
-    expect((await getNewContactsSummary(alice.id)).total).toBe(1);
+    expect((await getStaffNotifications(bruno.id)).total).toBe(2);
+    expect((await getStaffNotifications(alice.id)).total).toBe(1);
+
+    // A mail given up is on everyone's bell until it is sent again or gone.
+    await db().update(emailOutbox).set({ status: "failed" }).where(eq(emailOutbox.id, mails[0]!.id));
+    const withFailure = await getStaffNotifications(alice.id);
+    expect(withFailure).toMatchObject({ failedMails: 1, total: 2 });
+    await db().update(emailOutbox).set({ status: "sent" }).where(eq(emailOutbox.id, mails[0]!.id));
 
     const names = async (search: string, viewer: string) =>
       (await listContacts(parseListQuery(search, contactListSpec), viewer)).items.map((c) => c.name);

@@ -12,7 +12,7 @@ import {
   eraseContact,
   eraseSpam,
   getContact,
-  getNewContactsSummary,
+  getStaffNotifications,
   listContacts,
   setContactStatus,
 } from "~/server/contacts/inbox.server";
@@ -199,7 +199,7 @@ describe("inbox changes", () => {
 
   it("summarises new requests for the header", async () => {
     await seed();
-    const summary = await getNewContactsSummary();
+    const summary = await getStaffNotifications();
     expect(summary.count).toBe(2);
     expect(summary.latest.map((item) => item.name)).toEqual(["Jean O'Brien", "Élodie Martin"]);
   });
@@ -229,7 +229,7 @@ describe("request counts", () => {
     await db().delete(contacts).where(eq(contacts.status, "archived"));
     expect(await counts()).toEqual({ kept: [1, 0, 1, 0, 0], counted: [1, 0, 1, 0, 0] });
     expect((await listContacts(query(""))).total).toBe(1);
-    expect((await getNewContactsSummary()).count).toBe(0);
+    expect((await getStaffNotifications()).count).toBe(0);
 
     // A change rolled back leaves the counts as they were.
     await db()
@@ -305,7 +305,7 @@ describe("spam ('Indésirable')", () => {
     expect(await names("status=spam")).toEqual(["Jean O'Brien", "Élodie Martin"]);
     expect(await countContacts()).toBe(2);
     expect(await countContacts("spam")).toBe(2);
-    expect((await getNewContactsSummary()).count).toBe(0);
+    expect((await getStaffNotifications()).count).toBe(0);
     expect(await new Response(contactsCsv(query(""))).text()).not.toContain("Élodie");
   });
 

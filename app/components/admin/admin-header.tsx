@@ -11,14 +11,15 @@ import {
 } from "~/components/ui/dropdown-menu";
 import type { UserRole } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
+import { failedMailsText } from "~/lib/outbox";
 import { hasRole, userRoleLabels } from "~/lib/roles";
-import type { NewContactsSummary } from "~/server/contacts/inbox.server";
+import type { StaffNotifications } from "~/server/contacts/inbox.server";
 import { SidebarTrigger } from "~/components/ui/sidebar";
 
 type Props = {
   user: { email: string; name: string; role: string };
   /** null when the new requests could not be read. */
-  notifications: NewContactsSummary | null;
+  notifications: StaffNotifications | null;
 };
 
 /** back-office.md §2.3: notifications, settings and 'Déconnexion'. */
@@ -46,7 +47,7 @@ export function AdminHeader({ user, notifications }: Props) {
           <span className="sr-only"> (nouvel onglet)</span>
         </a>
       </Button>
-      <Notifications notifications={notifications} />
+      <Notifications notifications={notifications} isAdmin={hasRole(user, "admin")} />
       <Button asChild variant="ghost" size="icon" title={settings.label}>
         <Link to={settings.to}>
           <Settings aria-hidden />
@@ -66,14 +67,22 @@ export function AdminHeader({ user, notifications }: Props) {
 const requests = (n: number) => `${n} demande${n > 1 ? "s" : ""}`;
 
 /**
- * The bell: new requests and the open requests assigned to the reader (issue 22). Its figure
- * counts each request once: the new ones, plus the reader's own requests in progress.
+ * The bell: new requests, the open requests assigned to the reader and mails given up (issue 22).
+ * Its figure counts each request once: the new ones, plus the reader's own requests in progress;
+ * plus the mails given up (only an admin can open the outbox to send them again).
  */
-function Notifications({ notifications }: { notifications: NewContactsSummary | null }) {
-  const { count, latest, assigned, total } = notifications ?? {
+function Notifications({
+  notifications,
+  isAdmin,
+}: {
+  notifications: StaffNotifications | null;
+  isAdmin: boolean;
+}) {
+  const { count, latest, assigned, failedMails, total } = notifications ?? {
     count: 0,
     latest: [],
     assigned: { count: 0, latest: [] },
+    failedMails: 0,
     total: 0,
   };
   const label = !notifications
@@ -84,7 +93,7 @@ function Notifications({ notifications }: { notifications: NewContactsSummary | 
           assigned.count > 0
             ? `, ${requests(assigned.count)} attribuée${assigned.count > 1 ? "s" : ""} à vous`
             : ""
-        }`;
+        }${failedMails > 0 ? `. ${failedMailsText(failedMails)}` : ""}`;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -103,6 +112,17 @@ function Notifications({ notifications }: { notifications: NewContactsSummary | 
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-1rem)]">
+        {failedMails > 0 ? (
+          <>
+            <DropdownMenuLabel className="text-red-200">{failedMailsText(failedMails)}</DropdownMenuLabel>
+            {isAdmin ? (
+              <DropdownMenuItem asChild>
+                <Link to="/admin/email-templates/outbox?status=failed">Voir les envois en échec</Link>
+              </DropdownMenuItem>
+            ) : null}
+            <DropdownMenuSeparator />
+          </>
+        ) : null}
         {assigned.count > 0 ? (
           <>
             <DropdownMenuLabel>
@@ -133,7 +153,7 @@ function Notifications({ notifications }: { notifications: NewContactsSummary | 
   );
 }
 
-function ContactItems({ contacts }: { contacts: NewContactsSummary["latest"] }) {
+function ContactItems({ contacts }: { contacts: StaffNotifications["latest"] }) {
   return contacts.map((contact) => (
     <DropdownMenuItem key={contact.id} asChild>
       <Link to={`/admin/contacts?contact=${contact.id}`} className="flex flex-col items-start gap-0.5">

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import type { NewContactsSummary } from "~/server/contacts/inbox.server";
+import type { StaffNotifications } from "~/server/contacts/inbox.server";
 
 /** Where a page that cannot hold the event stream asks instead, this often. */
 const POLL_MS = 30_000;
@@ -14,10 +14,10 @@ const FAILURES_BEFORE_POLLING = 3;
  * after a reconnection the page asks at once (events may have been missed), and a page that cannot
  * hold the stream asks every 30 s.
  */
-export function useLiveNotifications(fromLoader: NewContactsSummary | null) {
-  const fetcher = useFetcher<NewContactsSummary>();
+export function useLiveNotifications(fromLoader: StaffNotifications | null) {
+  const fetcher = useFetcher<StaffNotifications>();
   // The loader answer the fetched one is newer than: a newer loader answer wins again.
-  const [fetchedOver, setFetchedOver] = useState<NewContactsSummary | null | undefined>(undefined);
+  const [fetchedOver, setFetchedOver] = useState<StaffNotifications | null | undefined>(undefined);
 
   const refresh = useEffectEvent(() => {
     setFetchedOver(fromLoader);

@@ -6,7 +6,7 @@ import { useCountInTitle, useLiveNotifications } from "~/components/admin/live-n
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { SidebarProvider, sidebarOpenFromCookie } from "~/components/ui/sidebar";
 import { noStoreHeaders, requireUser, sessionCookieHeaders } from "~/server/auth/session.server";
-import { getNewContactsSummary } from "~/server/contacts/inbox.server";
+import { getStaffNotifications } from "~/server/contacts/inbox.server";
 import { logger } from "~/server/logger.server";
 import { adminLinks } from "~/components/admin/stylesheet";
 
@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     sessionCookieHeaders(request, noStoreHeaders),
     // The header's notifications must not take every screen down with them: each screen reports
     // its own failure and offers a retry.
-    getNewContactsSummary(user.id).catch((error: unknown) => {
+    getStaffNotifications(user.id).catch((error: unknown) => {
       logger.error({ err: error }, "header notifications could not be loaded");
       return null;
     }),

@@ -19,6 +19,7 @@ import {
 import { contactNotes, contacts, contactStatusCounts } from "~/server/db/schema";
 import { deleteContactsWithData } from "./retention.server";
 import { moveToTrash } from "~/server/trash/trash.server";
+import { countFailedOutbox } from "~/server/mail/outbox-admin.server";
 
 /** Lower case without accents, to match a search against the service names. */
 function folded(text: string) {
@@ -259,13 +260,15 @@ export async function eraseContact(context: MutationContext, id: string) {
 
 type ContactBrief = { id: string; name: string; subject: string | null; createdAt: Date };
 
-export type NewContactsSummary = {
+export type StaffNotifications = {
   /** The new requests, and the five newest of them. */
   count: number;
   latest: ContactBrief[];
   /** The open requests ('Nouveau', 'En cours') assigned to the reader, the five newest. */
   assigned: { count: number; latest: ContactBrief[] };
-  /** The bell's figure: new requests, plus the reader's own requests in progress. */
+  /** Mails given up after their retries (issue 22): someone has to look at them. */
+  failedMails: number;
+  /** The bell's figure: new requests, the reader's own requests in progress, and mails given up. */
   total: number;
 };
 
@@ -278,13 +281,13 @@ const briefColumns = {
 
 /**
  * The header's notifications: the new requests and the open ones assigned to `viewerId` (issue
- * 22), with the five newest of each.
+ * 22), with the five newest of each, and the count of mails given up.
  */
-export async function getNewContactsSummary(viewerId?: string): Promise<NewContactsSummary> {
+export async function getStaffNotifications(viewerId?: string): Promise<StaffNotifications> {
   const mine = viewerId
     ? and(eq(contacts.assignedTo, viewerId), inArray(contacts.status, ["new", "in_progress"]))
     : sql`false`;
-  const [count, latest, assignedCounts, assignedLatest] = await Promise.all([
+  const [count, latest, assignedCounts, assignedLatest, failedMails] = await Promise.all([
     countContacts("new"),
     db()
       .select(briefColumns)
@@ -303,8 +306,15 @@ export async function getNewContactsSummary(viewerId?: string): Promise<NewConta
       .where(mine)
       .orderBy(...listOrder(contacts.createdAt, "desc", contacts.id))
       .limit(5),
+    countFailedOutbox(),
   ]);
   const assigned = assignedCounts.reduce((sum, row) => sum + row.requests, 0);
   const inProgress = assignedCounts.find((row) => row.status === "in_progress")?.requests ?? 0;
-  return { count, latest, assigned: { count: assigned, latest: assignedLatest }, total: count + inProgress };
+  return {
+    count,
+    latest,
+    assigned: { count: assigned, latest: assignedLatest },
+    failedMails,
+    total: count + inProgress + failedMails,
+  };
 }
