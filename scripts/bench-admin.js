@@ -2,7 +2,7 @@
 // build and a signed-in admin. One harness, one case a screen family (scripts/bench-admin/*.js):
 // each case seeds its data, then each of its screens is requested one request at a time (so the
 // time is the server's: loopback, no queue), after a warm-up; p50, p95, the slowest and the size of
-// the page's HTML are printed.
+// the page's HTML (as rendered, and gzipped as sent) are printed.
 // Every case runs twice, each time on a fresh database: with 1/100 of its rows, then with all of
 // them; the ratio p95(all) ÷ p95(1/100) says whether a screen's cost grows with its table.
 // Targets: p95 under 100 ms, ratio at most 1.5. The figures move with whatever else runs on the
@@ -24,6 +24,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { gzipSync } from "node:zlib";
 import pg from "pg";
 import analytics from "./bench-admin/analytics.js";
 import articles from "./bench-admin/articles.js";
@@ -72,6 +73,7 @@ async function main() {
       ms(row.p95),
       ms(row.max),
       `${(row.size / 1024).toFixed(1)} KB`,
+      `${(row.gzipped / 1024).toFixed(1)} KB`,
       baseline.rows,
       ms(baseline.p95),
       ratio.toFixed(2),
@@ -85,6 +87,7 @@ async function main() {
     "p95",
     "max",
     "HTML",
+    "gzip",
     "lignes (1/100)",
     "p95 (1/100)",
     "ratio",
@@ -93,7 +96,7 @@ async function main() {
   const widths = header.map((title, i) => Math.max(title.length, ...table.map((row) => row[i].length)));
   const line = (cells) =>
     cells
-      .map((cell, i) => (i < 2 || i === 6 || i === 9 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .map((cell, i) => (i < 2 || i === 7 || i === 10 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
       .join("  ")
       .trimEnd();
   console.log(`\n${line(header)}`);
@@ -106,7 +109,8 @@ async function main() {
 
 /**
  * Starts the app on a fresh embedded database, seeds `cases`, signs in and times each screen.
- * Returns `{ label, rows, p50, p95, max, size }` a screen (size: the HTML's bytes).
+ * Returns `{ label, rows, p50, p95, max, size, gzipped }` a screen (size: the HTML's bytes;
+ * gzipped: as sent compressed).
  */
 async function measure(cases, requests) {
   const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -155,12 +159,15 @@ async function measure(cases, requests) {
     for (const [label, pathname, expected, rows] of screens) {
       process.stderr.write(`${label}\n`);
       let size = 0;
+      let gzipped = 0;
       const get = async () => {
         const response = await fetch(base + pathname, { headers: { cookie } });
         const html = await response.text();
         if (response.status !== 200 || !html.includes(expected))
           throw new Error(`${pathname}: ${response.status}, "${expected}" not in the page`);
         size = Buffer.byteLength(html);
+        // What crosses the network: compression() answers at zlib's default level.
+        gzipped = gzipSync(html).length;
       };
       for (let i = 0; i < 20; i += 1) await get();
       const times = [];
@@ -171,7 +178,7 @@ async function measure(cases, requests) {
       }
       times.sort((a, b) => a - b);
       const at = (q) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
-      results.push({ label, rows, p50: at(0.5), p95: at(0.95), max: times.at(-1), size });
+      results.push({ label, rows, p50: at(0.5), p95: at(0.95), max: times.at(-1), size, gzipped });
     }
     return results;
   } finally {
