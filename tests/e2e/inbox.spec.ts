@@ -63,8 +63,9 @@ test.describe("contact inbox (1280 px)", () => {
       "select count(*)::int as count from contacts where status = 'new'",
     );
     const bell = page.getByRole("button", { name: /^Notifications/ });
+    // Mails given up by other tests may follow: "…demande. 1 e-mail n'a pas pu être envoyé."
     await expect(bell).toHaveAccessibleName(
-      `Notifications : ${count} nouvelle${count > 1 ? "s" : ""} demande${count > 1 ? "s" : ""}`,
+      new RegExp(`^Notifications : ${count} nouvelles? demandes?(\\.|$)`),
     );
     await bell.click();
     const menu = page.getByRole("menu");

@@ -4,8 +4,14 @@ import { signIn } from "./admin-support";
 // The header's bell follows new requests without a reload (Server-Sent Events fed by the
 // database's notifications), and the tab's title carries their count.
 
-const newRequests = async () =>
-  (await sql<{ n: number }>("select count(*)::int as n from contacts where status = 'new'"))[0]!.n;
+/** The admin's bell figure: new requests and mails given up (none is assigned to the admin here). */
+const bellFigure = async () =>
+  (
+    await sql<{ n: number }>(
+      `select ((select count(*) from contacts where status = 'new')
+         + (select count(*) from email_outbox where status = 'failed'))::int as n`,
+    )
+  )[0]!.n;
 
 test.beforeEach(async () => {
   await sql("delete from rate_limits");
@@ -21,7 +27,7 @@ for (const width of [1280, 375]) {
     // Typed text stays: the page is not reloaded.
     const search = page.getByLabel("Rechercher");
     await search.fill("pas rechargé");
-    const before = await newRequests();
+    const before = await bellFigure();
 
     await sql(
       `insert into contacts (name, email, message) values ('Live ${width}', 'live@exemple.fr', 'Devis')`,

@@ -1,4 +1,4 @@
-import { ChevronDown, Loader2, Quote, Reply } from "lucide-react";
+import { Loader2, Quote, Reply } from "lucide-react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -9,52 +9,32 @@ import type { ContactDetail } from "~/server/contacts/inbox.server";
 import type { StaffMember } from "~/server/contacts/workflow.server";
 import { TextareaField, TextField } from "./fields";
 import { FormDialog } from "./form-dialog";
-
-const selectClass =
-  "h-9 w-full cursor-pointer appearance-none rounded-md border border-input bg-transparent py-1 pl-3 pr-8 text-sm shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:w-64";
+import { InstantSelect } from "./instant-select";
 
 /**
  * 'Attribuer à' (issue 22): any staff member, or nobody; posts `intent=assign` as soon as it
- * changes (a button does it without JavaScript). The assignee gets a mail and their bell.
+ * changes. The assignee gets a mail and their bell.
  */
 export function AssigneeSelect({ contact, staff }: { contact: ContactDetail; staff: StaffMember[] }) {
-  const fetcher = useFetcher();
-  // While the change is on its way, show the chosen person.
-  const shown = (fetcher.formData?.get("assignee") as string | null) ?? contact.assignedTo ?? "";
   return (
-    <fetcher.Form method="post" className="flex items-center gap-1">
-      <input type="hidden" name="intent" value="assign" />
-      <input type="hidden" name="id" value={contact.id} />
-      <div className="relative w-full sm:w-auto">
-        <select
-          name="assignee"
-          aria-label="Attribuer à"
-          value={shown}
-          onChange={(event) => fetcher.submit(event.currentTarget.form)}
-          className={selectClass}
-        >
-          <option value="" className="bg-popover text-popover-foreground">
-            Personne
-          </option>
-          {staff.map((member) => (
-            <option key={member.id} value={member.id} className="bg-popover text-popover-foreground">
-              {member.name && member.name !== member.email
-                ? `${member.name} (${member.email})`
-                : member.email}
-            </option>
-          ))}
-        </select>
-        <ChevronDown
-          className="pointer-events-none absolute right-2.5 top-1/2 size-4 -translate-y-1/2 opacity-60"
-          aria-hidden
-        />
-      </div>
-      <noscript>
-        <button type="submit" className="text-xs underline">
-          OK
-        </button>
-      </noscript>
-    </fetcher.Form>
+    <InstantSelect
+      intent="assign"
+      id={contact.id}
+      name="assignee"
+      label="Attribuer à"
+      value={contact.assignedTo ?? ""}
+      options={[
+        { value: "", label: "Personne" },
+        ...staff.map((member) => ({
+          value: member.id,
+          label:
+            member.name && member.name !== member.email ? `${member.name} (${member.email})` : member.email,
+        })),
+      ]}
+      selectClass="h-9 w-full rounded-md border border-input bg-transparent py-1 pl-3 pr-8 text-sm shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:w-64"
+      className="w-full sm:w-auto"
+      chevronClass="right-2.5 size-4 opacity-60"
+    />
   );
 }
 
