@@ -1,28 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Download, Eraser, Eye, Trash2 } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Download } from "lucide-react";
+import { useLocation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { ContactDetailDialog } from "~/components/admin/contact-detail";
-import { ContactStatusSelect } from "~/components/admin/contact-status-select";
 import {
-  DataTable,
-  DeleteRowButton,
-  EmptyState,
-  Pagination,
-  RowCheckbox,
-  SelectionBar,
-  useRowSelection,
-  type Column,
-} from "~/components/admin/data-table";
+  ContactBulkActions,
+  contactColumns,
+  DeleteContactDialog,
+  EraseContactDialog,
+} from "~/components/admin/contact-list";
+import { DataTable, EmptyState, Pagination, useRowSelection } from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { MailDeliveryAlert } from "~/components/admin/mail-delivery-alert";
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { contactStatuses, contactStatusLabels, serviceTypeLabels, type ServiceType } from "~/lib/enums";
-import { formatDateTime, formatShortDate } from "~/lib/format-date";
+import { contactStatuses, contactStatusLabels } from "~/lib/enums";
+import { formatShortDate } from "~/lib/format-date";
 import { listSearch, parseListQuery } from "~/lib/list-query";
 import {
   contactAssignmentFilterLabels,
@@ -34,7 +28,6 @@ import {
   contactReplySchema,
   contactStatusSchema,
 } from "~/lib/schemas/contacts";
-import { trashNotice } from "~/lib/schemas/trash";
 import { z } from "~/lib/zod";
 import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
@@ -47,7 +40,6 @@ import {
   getContact,
   listContacts,
   setContactStatus,
-  type ContactListItem,
 } from "~/server/contacts/inbox.server";
 import { getContactTimeline } from "~/server/contacts/timeline.server";
 import {
@@ -247,50 +239,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   unknownIntent();
 }
 
-/** 'Supprimer': to the trash (decision 012), for everyone. */
-function DeleteDialog({
-  contact,
-  compact = false,
-}: {
-  contact: Pick<ContactListItem, "id" | "name">;
-  compact?: boolean;
-}) {
-  return (
-    <ConfirmDialog
-      trigger={<DeleteRowButton name={`la demande de ${contact.name}`} compact={compact} />}
-      title="Confirmer la suppression"
-      description={`Êtes-vous sûr de vouloir supprimer la demande de « ${contact.name} » ? ${trashNotice.contacts}`}
-      intent="delete"
-      fields={{ id: contact.id }}
-    />
-  );
-}
-
-/** 'Effacer': the GDPR erasure, immediate and permanent, for administrators. */
-function EraseDialog({ contact }: { contact: Pick<ContactListItem, "id" | "name"> }) {
-  return (
-    <ConfirmDialog
-      trigger={
-        <Button type="button" variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-          <Eraser aria-hidden />
-          Effacer
-          <span className="sr-only"> la demande de {contact.name}</span>
-        </Button>
-      }
-      title="Effacer définitivement cette demande ?"
-      description={`La demande de « ${contact.name} », ses notes et les e-mails envoyés à son sujet seront effacés (droit à l'effacement). Cette action ne peut pas être annulée.`}
-      confirmLabel="Effacer"
-      pendingLabel="Effacement..."
-      intent="erase"
-      fields={{ id: contact.id }}
-    />
-  );
-}
-
-function serviceLabel(type: string) {
-  return serviceTypeLabels[type as ServiceType] ?? type;
-}
-
 /** The detail's address: the list as it is, plus the request to show. */
 function useDetailLink() {
   const { search } = useLocation();
@@ -306,89 +254,7 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const detailLink = useDetailLink();
   const selection = useRowSelection(contacts.items.map((contact) => contact.id));
-  const { chosen } = selection;
-
-  const columns: Column<ContactListItem>[] = [
-    {
-      id: "name",
-      header: "Nom",
-      card: "title",
-      className: "max-w-[170px]",
-      cell: (c) => (
-        <span className="flex min-w-0 items-center gap-2.5">
-          <RowCheckbox selection={selection} id={c.id} label={`Sélectionner la demande de ${c.name}`} />
-          <Link
-            to={detailLink(c.id)}
-            preventScrollReset
-            className="min-w-0 truncate font-medium underline-offset-4 hover:underline"
-          >
-            {c.name}
-          </Link>
-        </span>
-      ),
-    },
-    {
-      id: "email",
-      header: "Email",
-      className: "max-w-[180px] truncate",
-      cell: (c) => (
-        <a href={`mailto:${c.email}`} className="underline-offset-4 hover:underline">
-          {c.email}
-        </a>
-      ),
-    },
-    {
-      id: "phone",
-      header: "Téléphone",
-      className: "whitespace-nowrap",
-      cell: (c) =>
-        c.phone ? (
-          <a href={`tel:${c.phone.replace(/[^\d+]/g, "")}`} className="underline-offset-4 hover:underline">
-            {c.phone}
-          </a>
-        ) : (
-          <span className="text-muted-foreground">—</span>
-        ),
-    },
-    {
-      id: "service",
-      header: "Service",
-      className: "max-w-[130px]",
-      cell: (c) => serviceLabel(c.serviceType),
-    },
-    {
-      id: "createdAt",
-      header: "Date",
-      sortable: true,
-      firstDir: "desc",
-      className: "whitespace-nowrap",
-      cell: (c) => formatDateTime(c.createdAt),
-    },
-    {
-      id: "status",
-      header: "Statut",
-      cell: (c) => (
-        <ContactStatusSelect id={c.id} status={c.status} label={`Statut de la demande de ${c.name}`} />
-      ),
-    },
-    {
-      id: "actions",
-      header: "Actions",
-      card: "actions",
-      className: "w-px whitespace-nowrap",
-      cell: (c) => (
-        <div className="flex gap-1">
-          <Button asChild variant="ghost" size="icon" title="Voir">
-            <Link to={detailLink(c.id)} preventScrollReset>
-              <Eye aria-hidden />
-              <span className="sr-only">Voir la demande de {c.name}</span>
-            </Link>
-          </Button>
-          <DeleteDialog contact={c} compact />
-        </div>
-      ),
-    },
-  ];
+  const columns = contactColumns(selection, detailLink);
 
   const exportSearch = listSearch(location.search, { [DETAIL_PARAM]: null, page: null });
   const filtered = Boolean(query.q || query.filters.status || query.filters.assigned);
@@ -435,54 +301,7 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
       </ListFilters>
 
       {contacts.items.length > 0 ? (
-        <SelectionBar
-          selection={selection}
-          label="Actions sur la sélection"
-          countLabel={(n) => `${n} sélectionnée${n > 1 ? "s" : ""}`}
-        >
-          <Form
-            method="post"
-            className="flex gap-2"
-            aria-label="Changer le statut de plusieurs demandes"
-            onSubmit={selection.clear}
-          >
-            <input type="hidden" name="intent" value="status" />
-            {chosen.map((id) => (
-              <input key={id} type="hidden" name="id" value={id} />
-            ))}
-            <NativeSelect
-              name="status"
-              aria-label="Nouveau statut"
-              className="sm:w-40"
-              defaultValue="in_progress"
-            >
-              {contactStatuses.map((value) => (
-                <NativeSelectOption key={value} value={value}>
-                  {contactStatusLabels[value]}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-            <Button type="submit" variant="secondary" disabled={chosen.length === 0}>
-              Appliquer
-            </Button>
-            {query.filters.status === "spam" ? (
-              <ConfirmDialog
-                trigger={
-                  <Button type="button" variant="destructive" disabled={chosen.length === 0}>
-                    <Trash2 aria-hidden />
-                    Effacer
-                  </Button>
-                }
-                title={`Effacer définitivement ${chosen.length} demande${chosen.length > 1 ? "s" : ""} indésirable${chosen.length > 1 ? "s" : ""} ?`}
-                description="Les demandes sélectionnées, leurs notes et leurs e-mails seront effacés. Cette action ne peut pas être annulée."
-                confirmLabel="Effacer"
-                pendingLabel="Effacement..."
-                intent="erase-spam"
-                fields={{ ids: chosen.join(",") }}
-              />
-            ) : null}
-          </Form>
-        </SelectionBar>
+        <ContactBulkActions selection={selection} spamShown={query.filters.status === "spam"} />
       ) : null}
 
       <DataTable
@@ -513,8 +332,8 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
           closeTo={listSearch(location.search, { [DETAIL_PARAM]: null, page: query.page })}
           eraseButton={
             <div className="flex flex-wrap gap-2">
-              <DeleteDialog contact={detail} />
-              {role === "admin" ? <EraseDialog contact={detail} /> : null}
+              <DeleteContactDialog contact={detail} />
+              {role === "admin" ? <EraseContactDialog contact={detail} /> : null}
             </div>
           }
         />

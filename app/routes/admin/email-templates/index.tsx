@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CircleCheck, CircleX, Inbox, Loader2, RefreshCw, Send } from "lucide-react";
+import { CircleCheck, CircleX, Inbox, Loader2, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
@@ -8,7 +8,11 @@ import type { Route } from "./+types/index";
 import type { loader as mailStatusLoader } from "./mail-status";
 import { AdminError } from "~/components/admin/admin-error";
 import { Field, FormErrors, TextField } from "~/components/admin/fields";
-import { FormDialog } from "~/components/admin/form-dialog";
+import {
+  TemplatePlaceholders,
+  TemplatePreview,
+  TestEmailDialog,
+} from "~/components/admin/email-template-parts";
 import { PageHeader } from "~/components/admin/page-header";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -17,14 +21,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
-import {
-  emailTemplateLabels,
-  emailTemplateUses,
-  renderEmail,
-  STAFF_NAME_PLACEHOLDER,
-  templateProblem,
-  textToHtml,
-} from "~/lib/email-templates";
+import { emailTemplateLabels, emailTemplateUses, textToHtml } from "~/lib/email-templates";
 import { emailTemplateNames, type EmailTemplateName } from "~/lib/enums";
 import {
   emailTemplateSchema,
@@ -305,10 +302,10 @@ function TemplateEditor({
                 />
               )}
             </Field>
-            <Placeholders name={template.name} />
+            <TemplatePlaceholders name={template.name} />
             <FormErrors id={form.errorId} errors={form.errors} />
             <div className="flex flex-wrap justify-end gap-2">
-              <TestDialog template={template} disabled={!mailReady} companyEmail={companyEmail} />
+              <TestEmailDialog name={template.name} disabled={!mailReady} companyEmail={companyEmail} />
               <Button type="submit" disabled={saving}>
                 {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
                 {saving ? "Sauvegarde..." : "Sauvegarder"}
@@ -318,126 +315,13 @@ function TemplateEditor({
           {active ? <UnsavedChangesGuard formId={formId} /> : null}
         </CardContent>
       </Card>
-      <Preview
+      <TemplatePreview
         name={template.name}
         subject={fields.subject.value ?? ""}
         html={textOnly ? textToHtml(fields.textContent.value ?? "") : (fields.htmlContent.value ?? "")}
         text={fields.textContent.value ?? ""}
       />
     </div>
-  );
-}
-
-function Placeholders({ name }: { name: EmailTemplateName }) {
-  return (
-    <div className="rounded-md border border-dashed p-3 text-sm">
-      <p className="font-medium">Variables disponibles</p>
-      <p className="mt-1 text-muted-foreground">
-        Elles sont remplacées par les valeurs de l'envoi, toujours échappées (les balises {"{{{…}}}"} et{" "}
-        {"{{&…}}"} sont refusées).
-        {emailTemplateUses[name].placeholders.includes(STAFF_NAME_PLACEHOLDER)
-          ? ` {{${STAFF_NAME_PLACEHOLDER}}} : le nom de la personne qui répond.`
-          : null}
-      </p>
-      <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Variables disponibles">
-        {emailTemplateUses[name].placeholders.map((name) => (
-          <li key={name}>
-            <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{`{{${name}}}`}</code>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/** The template as it would be sent, filled with its sample, from the fields as typed. */
-function Preview({
-  name,
-  subject,
-  html,
-  text,
-}: {
-  name: EmailTemplateName;
-  subject: string;
-  html: string;
-  text: string;
-}) {
-  const use = emailTemplateUses[name];
-  const problem =
-    templateProblem(subject, name) ?? templateProblem(html, name) ?? templateProblem(text, name);
-  const email = problem ? null : renderEmail({ subject, htmlContent: html, textContent: text }, use.sample);
-  return (
-    <Card aria-labelledby="preview-title">
-      <CardHeader>
-        <CardTitle id="preview-title">Aperçu</CardTitle>
-        <CardDescription>{use.sampleNote}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3">
-        {email ? (
-          <>
-            <p className="text-sm">
-              <span className="text-muted-foreground">Sujet : </span>
-              <span className="font-medium" data-testid="preview-subject">
-                {email.subject}
-              </span>
-            </p>
-            {/* No script runs in the preview, whatever the HTML holds. */}
-            <iframe
-              title="Aperçu du contenu HTML"
-              sandbox=""
-              srcDoc={email.html}
-              className="h-80 w-full rounded-md border bg-white"
-            />
-            <details>
-              <summary className="cursor-pointer text-sm text-muted-foreground">Version texte</summary>
-              <pre className="mt-2 max-h-72 overflow-auto whitespace-pre-wrap rounded-md bg-muted p-3 text-xs">
-                {email.text}
-              </pre>
-            </details>
-          </>
-        ) : (
-          <p
-            role="status"
-            className="rounded-md border border-destructive/60 bg-destructive/10 p-3 text-sm text-red-200"
-          >
-            Aperçu impossible : {problem}
-          </p>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-function TestDialog({
-  template,
-  disabled,
-  companyEmail,
-}: {
-  template: Template;
-  disabled: boolean;
-  companyEmail: string;
-}) {
-  return (
-    <FormDialog
-      trigger={
-        <Button type="button" variant="outline" disabled={disabled}>
-          <Send aria-hidden />
-          Tester
-        </Button>
-      }
-      title="Envoyer un email de test"
-      description={`Le template « ${emailTemplateLabels[template.name]} » tel qu'il est enregistré, rempli avec ses valeurs d'exemple, part par la boîte d'envoi.`}
-      schema={testEmailSchema}
-      intent="send-test"
-      hidden={{ name: template.name }}
-      defaultValue={{ to: companyEmail }}
-      submitLabel="Envoyer"
-      pendingLabel="Envoi..."
-    >
-      {(fields) => (
-        <TextField meta={fields.to} type="email" label="Adresse email de test" autoComplete="email" />
-      )}
-    </FormDialog>
   );
 }
 
