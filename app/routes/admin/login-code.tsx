@@ -3,13 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircle, ShieldCheck } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "~/lib/zod";
+import { FormErrors, TextField } from "~/components/admin/fields";
 import { SignInCard, useRefusedSecret } from "~/components/admin/sign-in-card";
 import type { Route } from "./+types/login-code";
 import { adminLinks } from "~/components/admin/stylesheet";
-import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { pendingSecondFactorEmail, verifySecondFactor } from "~/server/auth/credentials.server";
 import { getOptionalUser, noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
 import { withSetCookies } from "~/server/http/headers.server";
@@ -122,28 +120,18 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
     >
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
-        {form.errors && (
-          <Alert variant="destructive" id={form.errorId}>
-            <AlertDescription>{form.errors[0]}</AlertDescription>
-          </Alert>
-        )}
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fields.code.id}>Code</Label>
-          <Input
-            {...getInputProps(fields.code, { type: "text" })}
-            ref={codeInput}
-            autoComplete="one-time-code"
-            autoCapitalize="off"
-            spellCheck={false}
-            autoFocus
-            required
-          />
-          {fields.code.errors && (
-            <p id={fields.code.errorId} className="text-sm text-red-300">
-              {fields.code.errors[0]}
-            </p>
-          )}
-        </div>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          meta={fields.code}
+          type="text"
+          label="Code"
+          ref={codeInput}
+          autoComplete="one-time-code"
+          autoCapitalize="off"
+          spellCheck={false}
+          autoFocus
+          required
+        />
         <label className="flex items-start gap-2 text-sm">
           <input
             {...getInputProps(fields.trustDevice, { type: "checkbox" })}

@@ -1,14 +1,13 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircle, MailCheck, Send } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login-forgot";
+import { FormErrors, TextField } from "~/components/admin/fields";
 import { SignInCard } from "~/components/admin/sign-in-card";
 import { adminLinks } from "~/components/admin/stylesheet";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { formTiming } from "~/lib/admin/form-timing";
 import { passwordResetRequestSchema, RESET_LINK_MINUTES } from "~/lib/schemas/users";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
@@ -101,25 +100,15 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         </div>
       ) : (
         <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-          {form.errors && (
-            <Alert variant="destructive" id={form.errorId}>
-              <AlertDescription>{form.errors[0]}</AlertDescription>
-            </Alert>
-          )}
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={fields.email.id}>Email</Label>
-            <Input
-              {...getInputProps(fields.email, { type: "email" })}
-              autoComplete="username"
-              autoFocus
-              required
-            />
-            {fields.email.errors && (
-              <p id={fields.email.errorId} className="text-sm text-red-300">
-                {fields.email.errors[0]}
-              </p>
-            )}
-          </div>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <TextField
+            meta={fields.email}
+            type="email"
+            label="Email"
+            autoComplete="username"
+            autoFocus
+            required
+          />
           <Button type="submit" className="mt-2 w-full" disabled={busy}>
             {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Send aria-hidden />}
             {busy ? "Envoi..." : "Recevoir un lien"}

@@ -1,14 +1,13 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound, LoaderCircle } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/login-reset";
+import { FormErrors, TextField } from "~/components/admin/fields";
 import { SignInCard } from "~/components/admin/sign-in-card";
 import { adminLinks } from "~/components/admin/stylesheet";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { formTiming } from "~/lib/admin/form-timing";
 import { WEAK_PASSWORD_MESSAGE } from "~/lib/schemas/password";
 import { MIN_PASSWORD_LENGTH, passwordResetSchema, RESET_LINK_MINUTES } from "~/lib/schemas/users";
@@ -132,41 +131,23 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     >
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <input type="hidden" name="token" value={loaderData.token} />
-        {form.errors && (
-          <Alert variant="destructive" id={form.errorId}>
-            <AlertDescription>{form.errors[0]}</AlertDescription>
-          </Alert>
-        )}
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fields.newPassword.id}>Nouveau mot de passe</Label>
-          <Input
-            {...getInputProps(fields.newPassword, { type: "password" })}
-            autoComplete="new-password"
-            autoFocus
-            required
-          />
-          <p className="text-xs text-muted-foreground">
-            Au moins {MIN_PASSWORD_LENGTH} caractères ; les mots de passe trop courants sont refusés.
-          </p>
-          {fields.newPassword.errors && (
-            <p id={fields.newPassword.errorId} className="text-sm text-red-300">
-              {fields.newPassword.errors[0]}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fields.confirmPassword.id}>Confirmer le nouveau mot de passe</Label>
-          <Input
-            {...getInputProps(fields.confirmPassword, { type: "password" })}
-            autoComplete="new-password"
-            required
-          />
-          {fields.confirmPassword.errors && (
-            <p id={fields.confirmPassword.errorId} className="text-sm text-red-300">
-              {fields.confirmPassword.errors[0]}
-            </p>
-          )}
-        </div>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          meta={fields.newPassword}
+          type="password"
+          label="Nouveau mot de passe"
+          description={`Au moins ${MIN_PASSWORD_LENGTH} caractères ; les mots de passe trop courants sont refusés.`}
+          autoComplete="new-password"
+          autoFocus
+          required
+        />
+        <TextField
+          meta={fields.confirmPassword}
+          type="password"
+          label="Confirmer le nouveau mot de passe"
+          autoComplete="new-password"
+          required
+        />
         <Button type="submit" className="mt-2 w-full" disabled={busy}>
           {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <KeyRound aria-hidden />}
           {busy ? "Enregistrement..." : "Enregistrer le mot de passe"}

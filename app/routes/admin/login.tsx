@@ -1,14 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircle, LogIn } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "~/lib/zod";
+import { FormErrors, TextField } from "~/components/admin/fields";
 import { SignInCard, useRefusedSecret } from "~/components/admin/sign-in-card";
 import type { Route } from "./+types/login";
-import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { signIn } from "~/server/auth/credentials.server";
 import { getOptionalUser, noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
 import { withSetCookies } from "~/server/http/headers.server";
@@ -122,42 +120,26 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     >
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
-        {form.errors && (
-          <Alert variant="destructive" id={form.errorId}>
-            <AlertDescription>{form.errors[0]}</AlertDescription>
-          </Alert>
-        )}
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fields.email.id}>Email</Label>
-          <Input
-            {...getInputProps(fields.email, { type: "email" })}
-            autoComplete="username"
-            autoFocus
-            required
-          />
-          {fields.email.errors && (
-            <p id={fields.email.errorId} className="text-sm text-red-300">
-              {fields.email.errors[0]}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={fields.password.id}>Mot de passe</Label>
-          <Input
-            {...getInputProps(fields.password, { type: "password" })}
-            ref={passwordInput}
-            autoComplete="current-password"
-            required
-          />
-          {fields.password.errors && (
-            <p id={fields.password.errorId} className="text-sm text-red-300">
-              {fields.password.errors[0]}
-            </p>
-          )}
-          <Link to="/admin/login/forgot" className="self-end text-sm text-muted-foreground underline">
-            Mot de passe oublié ?
-          </Link>
-        </div>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          meta={fields.email}
+          type="email"
+          label="Email"
+          autoComplete="username"
+          autoFocus
+          required
+        />
+        <TextField
+          meta={fields.password}
+          type="password"
+          label="Mot de passe"
+          ref={passwordInput}
+          autoComplete="current-password"
+          required
+        />
+        <Link to="/admin/login/forgot" className="self-end text-sm text-muted-foreground underline">
+          Mot de passe oublié ?
+        </Link>
         <Button type="submit" className="mt-2 w-full" disabled={busy}>
           {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <LogIn aria-hidden />}
           {busy ? "Connexion en cours..." : "Se connecter"}
