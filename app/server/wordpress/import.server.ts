@@ -3,16 +3,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { DEFAULT_ARTICLE_READ_TIME } from "~/lib/schemas/article";
-import {
-  importKindLabels,
-  importKinds,
-  importOutcomeLabels,
-  importOutcomes,
-  type ImportCounts,
-  type ImportKind,
-  type ImportOutcome,
-  type ImportReport,
-} from "~/lib/wordpress-import";
+import type { ImportKind, ImportOutcome, ImportReport } from "~/lib/wordpress-import";
 import { RESERVED_CMS_SLUGS } from "~/lib/schemas/cms-page";
 import { publicPath } from "~/lib/public-paths";
 import { slugify } from "~/lib/slugify";
@@ -35,7 +26,15 @@ import { storeImportedImage } from "~/server/media/images.server";
 import { libraryEntryFor } from "~/server/media/library.server";
 import { convertContent, uploadsPath, type ImportedImage, type MediaLookup } from "./content.server";
 import { MAX_IMPORTED_FILE, openUploads, type UploadsSource } from "./uploads.server";
-import { readWxr, type WxrAuthor, type WxrCategory, type WxrItem, type WxrRecord } from "./wxr.server";
+import { emptyCounts } from "./report.server";
+import {
+  itemDate,
+  readWxr,
+  type WxrAuthor,
+  type WxrCategory,
+  type WxrItem,
+  type WxrRecord,
+} from "./wxr.server";
 
 /**
  * The WordPress import (issue 23, decision 013): a WXR export read twice as it streams (first the
@@ -74,18 +73,6 @@ const POST_STATUSES: Record<string, ContentStatus> = {
   private: "draft",
 };
 
-/** A WordPress date ("2023-05-10 08:30:00", UTC for `_gmt`) or null ("0000-00-00 00:00:00"). */
-function wordpressDate(value: string, utc: boolean): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value);
-  if (!match || match[1] === "0000") return null;
-  const iso = `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}`;
-  return new Date(utc ? `${iso}Z` : iso);
-}
-
-function itemDate(item: WxrItem) {
-  return wordpressDate(item.dateGmt, true) ?? wordpressDate(item.date, false);
-}
-
 /** Our estimate of reading time: 200 words a minute, at least one. */
 function readTimeOf(html: string | null) {
   if (!html) return DEFAULT_ARTICLE_READ_TIME;
@@ -120,12 +107,6 @@ function oldAddress(link: string, siteUrls: string[]) {
 /** How many redirects these addresses make (a dry run's estimate: a row's own address is counted). */
 function distinctSources(addresses: (string | null)[]) {
   return new Set(addresses.flatMap((address) => (address ? [legacySource(address)] : []))).size;
-}
-
-function emptyCounts(): Record<ImportKind, ImportCounts> {
-  return Object.fromEntries(
-    importKinds.map((kind) => [kind, Object.fromEntries(importOutcomes.map((outcome) => [outcome, 0]))]),
-  ) as Record<ImportKind, ImportCounts>;
 }
 
 class WordPressImport {
@@ -505,23 +486,6 @@ class WordPressImport {
     const { changed } = await mutate(this.options.context, save);
     this.count(kind, !existing ? "created" : changed ? "updated" : "unchanged");
   }
-}
-
-/** The report as the command prints it: one line per kind, the redirects, then the warnings. */
-export function formatImportReport(report: ImportReport): string {
-  const lines = importKinds
-    .filter((kind) => Object.values(report.counts[kind]).some((count) => count > 0))
-    .map((kind) => {
-      const counts = report.counts[kind];
-      const parts = importOutcomes.map(
-        (outcome) => `${counts[outcome]} ${importOutcomeLabels[outcome].toLowerCase()}`,
-      );
-      return `${importKindLabels[kind].padEnd(16)} ${parts.join(", ")}`;
-    });
-  lines.push(`Anciennes adresses redirigées (301) : ${report.redirects}`);
-  if (report.warnings.length > 0) lines.push("Avertissements :", ...report.warnings.map((w) => `  - ${w}`));
-  if (report.dryRun) lines.push("Simulation : rien n'a été écrit.");
-  return lines.join("\n");
 }
 
 /** Reads `file` from the start: once per pass. */

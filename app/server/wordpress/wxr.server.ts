@@ -193,3 +193,16 @@ export async function readWxr(
   for (const record of ready.splice(0)) await onRecord(record);
   if (!sawChannel) throw new WxrError("Ce fichier n'est pas un export WordPress (WXR) : aucun <channel>.");
 }
+
+/** A WordPress date ("2023-05-10 08:30:00", UTC for `_gmt`) or null ("0000-00-00 00:00:00"). */
+function wordpressDate(value: string, utc: boolean): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value);
+  if (!match || match[1] === "0000") return null;
+  const iso = `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}`;
+  return new Date(utc ? `${iso}Z` : iso);
+}
+
+/** When an item was published (or written), as WordPress stored it. */
+export function itemDate(item: WxrItem) {
+  return wordpressDate(item.dateGmt, true) ?? wordpressDate(item.date, false);
+}

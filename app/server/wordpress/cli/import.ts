@@ -3,7 +3,8 @@ import { and, asc, eq, or, isNull } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { closeDatabase, openDatabase } from "~/server/db/database.server";
 import { users } from "~/server/db/schema";
-import { formatImportReport, importWordPress } from "../import.server";
+import { importWordPress } from "../import.server";
+import { formatImportReport } from "../report.server";
 
 // `npm run import:wordpress -- FILE.xml [--uploads DIR|ZIP] [--dry-run] [--no-fetch] [--as EMAIL]`
 const usage =

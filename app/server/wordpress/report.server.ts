@@ -1,0 +1,35 @@
+import {
+  importKindLabels,
+  importKinds,
+  importOutcomeLabels,
+  importOutcomes,
+  type ImportCounts,
+  type ImportKind,
+  type ImportReport,
+} from "~/lib/wordpress-import";
+
+// What a WordPress import tells: its counts, and the report the command prints.
+
+/** Every kind with every outcome at zero: where an import starts counting. */
+export function emptyCounts(): Record<ImportKind, ImportCounts> {
+  return Object.fromEntries(
+    importKinds.map((kind) => [kind, Object.fromEntries(importOutcomes.map((outcome) => [outcome, 0]))]),
+  ) as Record<ImportKind, ImportCounts>;
+}
+
+/** The report as the command prints it: one line per kind, the redirects, then the warnings. */
+export function formatImportReport(report: ImportReport): string {
+  const lines = importKinds
+    .filter((kind) => Object.values(report.counts[kind]).some((count) => count > 0))
+    .map((kind) => {
+      const counts = report.counts[kind];
+      const parts = importOutcomes.map(
+        (outcome) => `${counts[outcome]} ${importOutcomeLabels[outcome].toLowerCase()}`,
+      );
+      return `${importKindLabels[kind].padEnd(16)} ${parts.join(", ")}`;
+    });
+  lines.push(`Anciennes adresses redirigées (301) : ${report.redirects}`);
+  if (report.warnings.length > 0) lines.push("Avertissements :", ...report.warnings.map((w) => `  - ${w}`));
+  if (report.dryRun) lines.push("Simulation : rien n'a été écrit.");
+  return lines.join("\n");
+}
