@@ -567,6 +567,10 @@ export const auditLog = pgTable(
     ),
     index("audit_log_actor_idx").on(t.actorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("audit_log_action_idx").on(t.action, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // 'Système' (the jobs' rows): IS NULL does not give the actor index's order, so they have their own.
+    index("audit_log_system_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.actorId} is null and ${t.actorEmail} is null`),
     // The journal's search: the item's title kept in details.label.
     index("audit_log_label_trgm_idx").using("gin", sql`(${t.details} ->> 'label') gin_trgm_ops`),
   ],

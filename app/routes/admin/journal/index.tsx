@@ -95,8 +95,13 @@ const columns: Column<Entry>[] = [
   {
     id: "address",
     header: "Adresse IP",
-    className: "whitespace-nowrap font-mono text-xs",
-    cell: (entry) => entry.ipAddress ?? <span className="text-muted-foreground">—</span>,
+    className: "whitespace-nowrap",
+    cell: (entry) =>
+      entry.ipAddress ? (
+        <span className="font-mono text-xs">{entry.ipAddress}</span>
+      ) : (
+        <span className="text-muted-foreground">—</span>
+      ),
   },
 ];
 
@@ -158,14 +163,21 @@ export default function JournalScreen({ loaderData }: Route.ComponentProps) {
           </Button>
         }
       />
-      <ListFilters>
-        <SearchField label="Rechercher" placeholder="Titre de l'élément" defaultValue={query.q} />
+      {/* Six filters: two rows on a desktop, the search and the person wide; the days side by side. */}
+      <ListFilters className="grid grid-cols-2 lg:grid-cols-4">
+        <SearchField
+          label="Rechercher"
+          placeholder="Titre de l'élément"
+          defaultValue={query.q}
+          className="col-span-2 sm:max-w-none"
+        />
         <FilterSelect
           name="person"
           label="Personne"
           allLabel="Toutes les personnes"
           options={people}
           value={filters.person}
+          className="col-span-2 sm:w-auto"
         />
         <FilterSelect
           name="action"
@@ -173,6 +185,7 @@ export default function JournalScreen({ loaderData }: Route.ComponentProps) {
           allLabel="Toutes les actions"
           options={actionOptions}
           value={filters.action}
+          className="col-span-2 sm:col-span-1 sm:w-auto"
         />
         <FilterSelect
           name="type"
@@ -180,9 +193,10 @@ export default function JournalScreen({ loaderData }: Route.ComponentProps) {
           allLabel="Tous les types"
           options={typeOptions}
           value={filters.type}
+          className="col-span-2 sm:col-span-1 sm:w-auto"
         />
-        <FilterDate name="from" label="Du" value={filters.from} />
-        <FilterDate name="to" label="Au" value={filters.to} />
+        <FilterDate name="from" label="Du" value={filters.from} className="sm:w-auto" />
+        <FilterDate name="to" label="Au" value={filters.to} className="sm:w-auto" />
       </ListFilters>
       <DataTable
         caption="Journal d'activité"
