@@ -73,7 +73,11 @@ export const SYSTEM_ACTOR = "system";
 export const SYSTEM_ACTOR_LABEL = "Système";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(value));
+/** A day that exists: JavaScript reads '2026-02-30' as 2 March, PostgreSQL refuses it. */
+function isDay(value: string) {
+  const time = DAY.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
 const isName = (value: string) => /^[a-z_]{1,64}$/.test(value);
 
 /**

@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Download, Eraser, Eye, Trash2 } from "lucide-react";
+import { Eraser, Eye, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
+import { ExportLink } from "~/components/admin/export-link";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { ContactDetailDialog } from "~/components/admin/contact-detail";
 import { ContactStatusSelect } from "~/components/admin/contact-status-select";
@@ -401,7 +402,6 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
     },
   ];
 
-  const exportSearch = listSearch(location.search, { [DETAIL_PARAM]: null, page: null });
   const filtered = Boolean(query.q || query.filters.status || query.filters.assigned);
 
   return (
@@ -410,13 +410,11 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
         title="Gestion des Contacts"
         description="Les demandes envoyées depuis le formulaire de contact du site."
         actions={
-          <Button asChild variant="outline">
-            <a href={`/admin/contacts/export${exportSearch}`} download>
-              <Download aria-hidden />
-              Exporter (CSV)
-              {filtered ? <span className="sr-only"> la liste filtrée</span> : null}
-            </a>
-          </Button>
+          <ExportLink
+            to="/admin/contacts/export"
+            drop={[DETAIL_PARAM]}
+            filtered={filtered && "la liste filtrée"}
+          />
         }
       />
       <MailDeliveryAlert {...mail} role={role} />

@@ -1,12 +1,12 @@
-import { ChevronLeft, ChevronRight, Download } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
+import { ExportLink } from "~/components/admin/export-link";
 import { DataTable, EmptyState, type Column } from "~/components/admin/data-table";
 import { FilterDate, FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import {
   actionLabel,
   auditActionLabels,
@@ -144,23 +144,19 @@ function JournalPager({ newer, older }: { newer: string | null; older: string | 
 
 export default function JournalScreen({ loaderData }: Route.ComponentProps) {
   const { query, page, people } = loaderData;
-  const location = useLocation();
   const filters = query.filters;
   const filtered = Boolean(query.q || Object.values(filters).some(Boolean));
-  const exportSearch = listSearch(location.search, { older: null, newer: null });
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <PageHeader
         title="Journal d'activité"
         description="Chaque modification, connexion et tâche automatique, des plus récentes aux plus anciennes."
         actions={
-          <Button asChild variant="outline">
-            <a href={`/admin/journal/export${exportSearch}`} download>
-              <Download aria-hidden />
-              Exporter (CSV)
-              {filtered ? <span className="sr-only"> le journal filtré</span> : null}
-            </a>
-          </Button>
+          <ExportLink
+            to="/admin/journal/export"
+            drop={["older", "newer"]}
+            filtered={filtered && "le journal filtré"}
+          />
         }
       />
       {/* Six filters: two rows on a desktop, the search and the person wide; the days side by side. */}
@@ -206,7 +202,13 @@ export default function JournalScreen({ loaderData }: Route.ComponentProps) {
         empty={
           <EmptyState
             title={filtered ? "Aucune activité ne correspond à ces filtres." : "Aucune activité enregistrée."}
-            description={filtered ? <Link to="/admin/journal">Effacer les filtres</Link> : undefined}
+            description={
+              filtered ? (
+                <Link to="/admin/journal" className="underline underline-offset-4">
+                  Effacer les filtres
+                </Link>
+              ) : undefined
+            }
           />
         }
       />
