@@ -53,6 +53,7 @@ export default [
       route("email-templates/outbox", "routes/admin/email-templates/outbox.tsx"),
       route("backups", "routes/admin/backups/index.tsx"),
       route("wordpress-import", "routes/admin/wordpress-import/index.tsx"),
+      route("journal", "routes/admin/journal/index.tsx"),
       // -- users (admin only) and everyone's own profile
       route("users", "routes/admin/users/index.tsx"),
       route("profile", "routes/admin/profile/index.tsx"),
@@ -62,6 +63,7 @@ export default [
     route("cms/preview/:id", "routes/admin/cms/preview.tsx"),
     // -- the inbox as a CSV file
     route("contacts/export", "routes/admin/contacts/export.ts"),
+    route("journal/export", "routes/admin/journal/export.ts"),
     route("projects/preview/:id", "routes/admin/projects/preview.tsx"),
     // -- a kept backup archive
     route("backups/download/:id", "routes/admin/backups/download.ts"),

@@ -49,6 +49,8 @@ export const adminAccess = {
   "/admin/backups": "admin",
   "/admin/backups/download/:id": "admin",
   "/admin/wordpress-import": "admin",
+  "/admin/journal": "admin",
+  "/admin/journal/export": "admin",
   "/admin/trash": "user",
   "/admin/profile": "user",
   "/admin/api/media": "user",

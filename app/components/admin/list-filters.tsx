@@ -173,3 +173,34 @@ export function FilterSelect({
     </div>
   );
 }
+
+/** A day filter (`from`, `to`...): YYYY-MM-DD in the URL, applied as soon as a whole date is chosen. */
+export function FilterDate({
+  name,
+  label,
+  value,
+  className,
+}: {
+  name: string;
+  label: string;
+  /** The filter's current value (from the parsed query), undefined for none. */
+  value: string | undefined;
+  className?: string;
+}) {
+  const submit = useListSubmit();
+  const id = `list-${name}`;
+  return (
+    <div className={cn("flex flex-col gap-1.5 sm:w-44", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        // Remounted when the URL changes, so back/forward shows the URL's day.
+        key={value ?? ""}
+        id={id}
+        type="date"
+        name={name}
+        defaultValue={value ?? ""}
+        onChange={(event) => submit(event.currentTarget.form, false)}
+      />
+    </div>
+  );
+}

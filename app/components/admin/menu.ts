@@ -5,6 +5,7 @@ import {
   CircleUserRound,
   DatabaseBackup,
   FileUp,
+  History,
   FileText,
   FolderKanban,
   Images,
@@ -70,6 +71,7 @@ export const adminMenu: AdminMenuGroup[] = [
       { label: "Envois d'e-mails", to: "/admin/email-templates/outbox", icon: Send },
       { label: "Sauvegardes", to: "/admin/backups", icon: DatabaseBackup },
       { label: "Importer depuis WordPress", to: "/admin/wordpress-import", icon: FileUp },
+      { label: "Journal d'activité", to: "/admin/journal", icon: History },
     ],
   },
   {

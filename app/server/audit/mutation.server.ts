@@ -82,6 +82,16 @@ function columnNames(table: PgTable, fields: string[]): string[] {
   return fields.map((field) => columns[field]?.name ?? field);
 }
 
+/**
+ * The row's title (or name) beside the audit row's details: the journal names and searches the item
+ * by it, also once the row is gone or renamed.
+ */
+function withLabel(row: unknown, details: Record<string, unknown> | undefined) {
+  const { title, name } = row as { title?: unknown; name?: unknown };
+  const label = typeof title === "string" ? title : typeof name === "string" ? name : undefined;
+  return label === undefined ? details : { label, ...details };
+}
+
 function hasUpdatedAt(table: PgTable): boolean {
   return "updatedAt" in getTableColumns(table);
 }
@@ -156,7 +166,7 @@ export async function mutate<Result>(
           entityType: getTableName(table),
           entityId: created.id,
           changedFields: columnNames(table, changedFieldNames(null, created)),
-          details: options.details,
+          details: withLabel(created, options.details),
         });
         return created;
       },
@@ -195,7 +205,7 @@ export async function mutate<Result>(
           entityType: getTableName(table),
           entityId: id,
           changedFields: columnNames(table, changedFieldNames(before, after)),
-          details: options.details,
+          details: withLabel(after, options.details),
         });
         return after;
       },
@@ -208,14 +218,11 @@ export async function mutate<Result>(
           await dropSlugRedirects(tx, entityType, id);
           revised.delete(`${entityType}:${id}`);
         }
-        // What was deleted stays readable in the trail once the row is gone.
-        const { title, name } = before as { title?: unknown; name?: unknown };
-        const label = typeof title === "string" ? title : typeof name === "string" ? name : undefined;
         await audit({
           action: options.action ?? "delete",
           entityType: getTableName(table),
           entityId: id,
-          details: label === undefined ? options.details : { label, ...options.details },
+          details: withLabel(before, options.details),
         });
         return before;
       },

@@ -1,11 +1,9 @@
-import { once } from "node:events";
-import { Readable } from "node:stream";
-import { stringify } from "csv-stringify";
 import { and, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
 import { contactStatusLabels, serviceTypeLabels, type ContactStatus, type ServiceType } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
 import type { ContactListQuery } from "~/lib/schemas/contacts";
 import { db } from "~/server/db/client.server";
+import { csvStream, spreadsheetSafe } from "~/server/export/csv.server";
 import { listOrder } from "~/server/db/list.server";
 import { contacts } from "~/server/db/schema";
 import { contactsWhere } from "./inbox.server";
@@ -20,16 +18,7 @@ const columns = [
   { key: "message", header: "Message" },
   { key: "status", header: "Statut" },
   { key: "sourcePage", header: "Page d'origine" },
-];
-
-/**
- * A spreadsheet reads a cell starting with = + - @ (or a tab, a carriage return) as a formula: a
- * visitor's "name" could run one. The leading quote makes it text (OWASP "CSV injection").
- */
-export function spreadsheetSafe(value: string | null): string {
-  if (!value) return "";
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+] as const;
 
 const BATCH = 1000;
 
@@ -72,42 +61,24 @@ async function* contactBatches(query: ContactListQuery, viewerId?: string) {
 }
 
 /**
- * The filtered inbox as CSV for Excel: UTF-8 with a byte-order mark (accents read right),
- * semicolons (the list separator of French Excel), one row per request, newest first. Streamed.
+ * The filtered inbox as CSV for Excel (`csvStream`): one row per request, newest first. Streamed.
  */
 export function contactsCsv(query: ContactListQuery, viewerId?: string): ReadableStream<Uint8Array> {
-  const csv = stringify({
-    bom: true,
-    delimiter: ";",
-    header: true,
-    record_delimiter: "windows",
-    // With a CRLF record delimiter only CRLF is quoted; a lone line break must be too, or the
-    // message would spill onto a new row.
-    quoted_match: /[\r\n]/,
-    columns: columns.map(({ key, header }) => ({ key, header })),
-  });
-  void (async () => {
-    try {
-      for await (const batch of contactBatches(query, viewerId)) {
-        for (const row of batch) {
-          const record = {
-            createdAt: formatDateTime(row.createdAt),
-            name: spreadsheetSafe(row.name),
-            email: spreadsheetSafe(row.email),
-            phone: spreadsheetSafe(row.phone),
-            service: serviceTypeLabels[row.serviceType as ServiceType] ?? row.serviceType,
-            subject: spreadsheetSafe(row.subject),
-            message: spreadsheetSafe(row.message),
-            status: contactStatusLabels[row.status as ContactStatus] ?? row.status,
-            sourcePage: spreadsheetSafe(row.sourcePage),
-          };
-          if (!csv.write(record)) await once(csv, "drain");
-        }
-      }
-      csv.end();
-    } catch (error) {
-      csv.destroy(error as Error);
-    }
-  })();
-  return Readable.toWeb(csv) as ReadableStream<Uint8Array>;
+  return csvStream(columns, contactRecords(query, viewerId));
+}
+
+async function* contactRecords(query: ContactListQuery, viewerId?: string) {
+  for await (const batch of contactBatches(query, viewerId))
+    for (const row of batch)
+      yield {
+        createdAt: formatDateTime(row.createdAt),
+        name: spreadsheetSafe(row.name),
+        email: spreadsheetSafe(row.email),
+        phone: spreadsheetSafe(row.phone),
+        service: serviceTypeLabels[row.serviceType as ServiceType] ?? row.serviceType,
+        subject: spreadsheetSafe(row.subject),
+        message: spreadsheetSafe(row.message),
+        status: contactStatusLabels[row.status as ContactStatus] ?? row.status,
+        sourcePage: spreadsheetSafe(row.sourcePage),
+      };
 }

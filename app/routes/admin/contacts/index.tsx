@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Download } from "lucide-react";
 import { useLocation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
+import { ExportLink } from "~/components/admin/export-link";
 import { ContactDetailDialog } from "~/components/admin/contact-detail";
 import {
   ContactBulkActions,
@@ -14,7 +14,6 @@ import { DataTable, EmptyState, Pagination, useRowSelection } from "~/components
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { MailDeliveryAlert } from "~/components/admin/mail-delivery-alert";
 import { PageHeader } from "~/components/admin/page-header";
-import { Button } from "~/components/ui/button";
 import { contactStatuses, contactStatusLabels } from "~/lib/enums";
 import { formatShortDate } from "~/lib/format-date";
 import { listSearch, parseListQuery } from "~/lib/list-query";
@@ -256,7 +255,6 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
   const selection = useRowSelection(contacts.items.map((contact) => contact.id));
   const columns = contactColumns(selection, detailLink);
 
-  const exportSearch = listSearch(location.search, { [DETAIL_PARAM]: null, page: null });
   const filtered = Boolean(query.q || query.filters.status || query.filters.assigned);
 
   return (
@@ -265,13 +263,11 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
         title="Gestion des Contacts"
         description="Les demandes envoyées depuis le formulaire de contact du site."
         actions={
-          <Button asChild variant="outline">
-            <a href={`/admin/contacts/export${exportSearch}`} download>
-              <Download aria-hidden />
-              Exporter (CSV)
-              {filtered ? <span className="sr-only"> la liste filtrée</span> : null}
-            </a>
-          </Button>
+          <ExportLink
+            to="/admin/contacts/export"
+            drop={[DETAIL_PARAM]}
+            filtered={filtered && "la liste filtrée"}
+          />
         }
       />
       <MailDeliveryAlert {...mail} role={role} />
