@@ -179,6 +179,13 @@ describe("inbox changes", () => {
       htmlBody: "<p>Élodie</p>",
       textBody: "Élodie",
     });
+    // An earlier row named the request (a trip to the trash keeps its title as the label).
+    await db().insert(auditLog).values({
+      action: "trash",
+      entityType: "contacts",
+      entityId: contact!.id,
+      details: { label: contact!.name },
+    });
     const detail = await getContact(contact!.id);
     expect(detail!.message).toBe("Remise aux normes 100% urgente");
     expect(detail!.notes).toEqual([
@@ -192,6 +199,10 @@ describe("inbox changes", () => {
     const [erased] = await db().select().from(auditLog).where(eq(auditLog.action, "erase"));
     expect(erased).toMatchObject({ entityId: contact!.id, details: null });
     expect(JSON.stringify(erased)).not.toContain("lodie");
+    // Every row about it stays, without the visitor's name.
+    const trail = await db().select().from(auditLog).where(eq(auditLog.entityId, contact!.id));
+    expect(trail.map((row) => row.action).sort()).toEqual(["erase", "trash"]);
+    expect(JSON.stringify(trail)).not.toContain("lodie");
 
     await expect(eraseContact(context(), contact!.id)).rejects.toBeInstanceOf(MissingRowError);
     await expect(addContactNote(context(), contact!.id, "x")).rejects.toBeInstanceOf(MissingRowError);

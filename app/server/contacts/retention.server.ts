@@ -1,9 +1,9 @@
 import { subMonths } from "date-fns";
-import { inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { CONTACT_RETENTION_MONTHS } from "~/lib/schemas/contacts";
 import { recordAudit } from "~/server/audit/audit.server";
 import { db, type DatabaseTransaction } from "~/server/db/client.server";
-import { contacts, emailOutbox, siteSettings } from "~/server/db/schema";
+import { auditLog, contacts, emailOutbox, siteSettings } from "~/server/db/schema";
 import { logger as rootLogger } from "~/server/logger.server";
 
 const logger = rootLogger.child({ module: "contacts" });
@@ -18,12 +18,18 @@ export async function getContactRetentionMonths(): Promise<number> {
 }
 
 /**
- * Deletes contact requests with everything holding their personal data: their notes (cascade)
- * and the e-mails queued or sent about them. Returns how many requests were deleted.
+ * Deletes contact requests with everything holding their personal data: their notes (cascade),
+ * the e-mails queued or sent about them, and the visitor's name the audit trail kept as the
+ * label of its rows (the journal shows labels; the rows themselves stay, nameless). Returns how
+ * many requests were deleted.
  */
 export async function deleteContactsWithData(tx: DatabaseTransaction, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   await tx.delete(emailOutbox).where(inArray(emailOutbox.contactId, ids));
+  await tx
+    .update(auditLog)
+    .set({ details: sql`${auditLog.details} - 'label'` })
+    .where(and(eq(auditLog.entityType, "contacts"), inArray(auditLog.entityId, ids)));
   const deleted = await tx.delete(contacts).where(inArray(contacts.id, ids)).returning({ id: contacts.id });
   return deleted.length;
 }
