@@ -980,7 +980,8 @@ export const redirects = pgTable(
     ...redirectHits(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    // Set by mutate() on an edit only: a counted hit must not make an open dialog stale.
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("redirects_source_unique").on(t.source),
