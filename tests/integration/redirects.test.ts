@@ -1,24 +1,25 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseListQuery, defineListSpec } from "~/lib/list-query";
-import { redirectSchema } from "~/lib/schemas/redirect";
+import { parseListQuery } from "~/lib/list-query";
+import { notFoundListSpec, redirectListSpec, redirectSchema } from "~/lib/schemas/redirect";
 import { loader as notFoundLoader } from "~/routes/site/not-found";
-import { mutate } from "~/server/audit/mutation.server";
 import { config } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
-import { cmsPages, notFoundPaths, redirects, users } from "~/server/db/schema";
-import { detachedWorkDone } from "~/server/seo/detached.server";
 import {
-  ignoreNotFound,
-  listNotFound,
-  notFoundSorts,
-  recordNotFound,
-} from "~/server/seo/not-found-log.server";
+  cmsPages,
+  legacyRedirects,
+  notFoundPaths,
+  redirects,
+  slugRedirects,
+  users,
+} from "~/server/db/schema";
+import { detachedWorkDone } from "~/server/seo/detached.server";
+import { ignoreNotFound, listNotFound, recordNotFound } from "~/server/seo/not-found-log.server";
 import {
   createRedirect,
+  deleteRedirect,
   listRedirects,
   RedirectRefusedError,
-  redirectSorts,
   updateRedirect,
 } from "~/server/seo/redirects.server";
 
@@ -135,12 +136,7 @@ describe("served before the 404", () => {
     const [row] = await db().select().from(redirects).where(eq(redirects.source, "/ancien-site/contact"));
     expect(row!.hits).toBe(1);
     expect(row!.lastHitAt).toBeInstanceOf(Date);
-    const listed = await listRedirects(
-      parseListQuery(
-        "?q=ancien&sort=source&dir=asc",
-        defineListSpec({ sorts: redirectSorts, defaultSort: "hits" }),
-      ),
-    );
+    const listed = await listRedirects(parseListQuery("?q=ancien&sort=source&dir=asc", redirectListSpec));
     expect(listed.items.map((r) => [r.origin, r.source, r.hits])).toEqual([
       ["manual", "/ancien-site/contact", 1],
       ["manual", "/ancien-site/contact?ref=flyer", 1],
@@ -153,8 +149,35 @@ describe("served before the 404", () => {
   });
 });
 
+describe("'Redirections' lists every kind", () => {
+  it("manual, slug ('automatique') and import rows, row-based targets at the row's current address", async () => {
+    const [page] = await db()
+      .insert(cmsPages)
+      .values({ title: "Zone", slug: "zone-intervention", content: "<p>x</p>", isPublished: true })
+      .returning();
+    const [slug] = await db()
+      .insert(slugRedirects)
+      .values({ entityType: "cms_pages", oldSlug: "zone", entityId: page!.id })
+      .returning();
+    await db()
+      .insert(legacyRedirects)
+      .values({ source: "/?page_id=4", entityType: "cms_pages", entityId: page!.id });
+    await add("/zone-limoges", "/zone-intervention");
+    const spec = redirectListSpec;
+    const all = await listRedirects(parseListQuery("?sort=source&dir=asc", spec));
+    expect(all.items.map((r) => [r.origin, r.source, r.target])).toEqual([
+      ["import", "/?page_id=4", "/zone-intervention"],
+      ["slug", "/zone", "/zone-intervention"],
+      ["manual", "/zone-limoges", "/zone-intervention"],
+    ]);
+    expect((await listRedirects(parseListQuery("?origin=slug", spec))).total).toBe(1);
+    await deleteRedirect(context(), "slug", slug!.id);
+    expect(await db().$count(slugRedirects)).toBe(0);
+  });
+});
+
 describe("the 404 log", () => {
-  const spec = defineListSpec({ sorts: notFoundSorts, defaultSort: "lastSeen", defaultDir: "desc" });
+  const spec = notFoundListSpec;
   const visit = (path: string, headers: Record<string, string> = {}, cap?: number) =>
     recordNotFound(new Request(`http://localhost${path}`, { headers }), cap);
 

@@ -1,4 +1,5 @@
 import { isPublicSitePath, redirectSource, redirectTarget } from "~/lib/redirects";
+import { defineListSpec } from "~/lib/list-query";
 import { z } from "~/lib/zod";
 
 export const SOURCE_MESSAGE =
@@ -47,3 +48,20 @@ export const redirectOriginLabels: Record<RedirectOrigin, string> = {
   slug: "automatique",
   import: "import",
 };
+
+/** 'Redirections': most followed first; search on source and target, filter by origin. */
+export const redirectListSpec = defineListSpec({
+  sorts: ["source", "hits", "lastHit"] as const,
+  defaultSort: "hits",
+  defaultDir: "desc",
+  filters: { origin: redirectOrigins },
+});
+export type RedirectSort = (typeof redirectListSpec.sorts)[number];
+
+/** 'Pages introuvables': the latest first. */
+export const notFoundListSpec = defineListSpec({
+  sorts: ["path", "hits", "botHits", "lastSeen"] as const,
+  defaultSort: "lastSeen",
+  defaultDir: "desc",
+});
+export type NotFoundSort = (typeof notFoundListSpec.sorts)[number];

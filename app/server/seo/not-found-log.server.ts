@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { ListQuery } from "~/lib/list-query";
 import { isPublicSitePath, redirectSource } from "~/lib/redirects";
+import type { NotFoundSort } from "~/lib/schemas/redirect";
 import { MissingRowError, mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";
 import { containsText, listOrder, listPage } from "~/server/db/list.server";
@@ -61,9 +62,6 @@ async function keepUnderCap(cap: number) {
       order by (hits + bot_hits), last_seen_at
       limit greatest((select count(*) from ${notFoundPaths}) - ${cap}, 0))`);
 }
-
-export const notFoundSorts = ["path", "hits", "botHits", "lastSeen"] as const;
-export type NotFoundSort = (typeof notFoundSorts)[number];
 
 /** One page of the logged 404s not ignored, searched on the path and the referrer. */
 export async function listNotFound(query: ListQuery<NotFoundSort>) {

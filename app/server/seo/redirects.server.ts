@@ -2,7 +2,12 @@ import { and, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { ListQuery } from "~/lib/list-query";
 import { redirectSource, redirectTarget, requestSources } from "~/lib/redirects";
-import { SELF_LOOP_MESSAGE, type RedirectInput, type RedirectOrigin } from "~/lib/schemas/redirect";
+import {
+  SELF_LOOP_MESSAGE,
+  type RedirectInput,
+  type RedirectOrigin,
+  type RedirectSort,
+} from "~/lib/schemas/redirect";
 import { getPublishedArticle } from "~/server/articles/published.server";
 import { mutate, type MutationContext, type MutationScope } from "~/server/audit/mutation.server";
 import { getPublishedCmsPage } from "~/server/cms/published.server";
@@ -71,9 +76,6 @@ export async function redirectBeforeNotFound(request: Request) {
 }
 
 // ---- 'Redirections': every 301, whatever made it
-
-export const redirectSorts = ["source", "hits", "lastHit"] as const;
-export type RedirectSort = (typeof redirectSorts)[number];
 
 /** Where a row's current public address is, in SQL (publicPath's rule; slugs are URL-safe). */
 const contentPath = (entityType: SQL, articleSlug: SQL, projectSlug: SQL, pageSlug: SQL, categorySlug: SQL) =>

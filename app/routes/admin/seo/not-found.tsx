@@ -8,26 +8,20 @@ import { PageHeader } from "~/components/admin/page-header";
 import { RedirectDialog } from "~/components/admin/redirect-dialog";
 import { Button } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/format-date";
-import { defineListSpec, parseListQuery } from "~/lib/list-query";
+import { parseListQuery } from "~/lib/list-query";
+import { notFoundListSpec } from "~/lib/schemas/redirect";
 import { unknownIntent } from "~/server/admin/form-replies.server";
 import { rowActionFromForm } from "~/server/admin/row-actions.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
-import {
-  ignoreNotFound,
-  listNotFound,
-  NOT_FOUND_CAP,
-  notFoundSorts,
-} from "~/server/seo/not-found-log.server";
+import { ignoreNotFound, listNotFound, NOT_FOUND_CAP } from "~/server/seo/not-found-log.server";
 import { createRedirectFromForm } from "~/server/seo/redirect-intents.server";
-
-const listSpec = defineListSpec({ sorts: notFoundSorts, defaultSort: "lastSeen", defaultDir: "desc" });
 
 export const meta: Route.MetaFunction = () => [{ title: "Pages introuvables | Back-office" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "admin");
-  const query = parseListQuery(request, listSpec);
+  const query = parseListQuery(request, notFoundListSpec);
   return { query, paths: await listNotFound(query), siteUrl: config.publicUrl, cap: NOT_FOUND_CAP };
 }
 

@@ -6,32 +6,25 @@ import { PageHeader } from "~/components/admin/page-header";
 import { RedirectDialog } from "~/components/admin/redirect-dialog";
 import { Badge } from "~/components/ui/badge";
 import { formatDateTime } from "~/lib/format-date";
-import { defineListSpec, parseListQuery } from "~/lib/list-query";
-import { redirectOriginLabels, redirectOrigins, type RedirectOrigin } from "~/lib/schemas/redirect";
+import { parseListQuery } from "~/lib/list-query";
+import {
+  redirectListSpec,
+  redirectOriginLabels,
+  redirectOrigins,
+  type RedirectOrigin,
+} from "~/lib/schemas/redirect";
 import { unknownIntent } from "~/server/admin/form-replies.server";
 import { deleteRowFromForm } from "~/server/admin/row-actions.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { createRedirectFromForm, updateRedirectFromForm } from "~/server/seo/redirect-intents.server";
-import {
-  deleteRedirect,
-  listRedirects,
-  redirectSorts,
-  type RedirectRow,
-} from "~/server/seo/redirects.server";
-
-const listSpec = defineListSpec({
-  sorts: redirectSorts,
-  defaultSort: "hits",
-  defaultDir: "desc",
-  filters: { origin: redirectOrigins },
-});
+import { deleteRedirect, listRedirects, type RedirectRow } from "~/server/seo/redirects.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Redirections | Back-office" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "admin");
-  const query = parseListQuery(request, listSpec);
+  const query = parseListQuery(request, redirectListSpec);
   return { query, redirects: await listRedirects(query), siteUrl: config.publicUrl };
 }
 
