@@ -29,9 +29,10 @@ import analytics from "./bench-admin/analytics.js";
 import articles from "./bench-admin/articles.js";
 import contacts from "./bench-admin/contacts.js";
 import projects from "./bench-admin/projects.js";
+import redirects from "./bench-admin/redirects.js";
 import { serverEnv, signIn, startProcess, waitFor } from "./bench-support.js";
 
-const CASES = [articles, projects, contacts, analytics];
+const CASES = [articles, projects, contacts, analytics, redirects];
 /** The growth baseline: each case with this share of its rows. */
 const SMALL_SCALE = 0.01;
 const ADMIN = { email: "bench@example.test", password: "Bench-password-2026!" };
