@@ -10,7 +10,7 @@ async function seed(client, paths, redirects) {
     `insert into not_found_paths (path, hits, bot_hits, last_seen_at, last_referrer)
        select '/' || (array['wp-content', 'ancien-site', 'tarifs', 'blog/2019', 'produits'])[1 + i % 5]
            || '/page-' || i,
-         (i * 7919) % 50, (i * 104729) % 200,
+         ((i::bigint * 7919) % 50)::int, ((i::bigint * 104729) % 200)::int,
          now() - (i * interval '1 minute' * $2::float8),
          case when i % 3 = 0 then 'https://www.google.fr/search?q=electricien+limoges+' || i end
        from generate_series(1, $1) i`,
@@ -18,7 +18,7 @@ async function seed(client, paths, redirects) {
   );
   await client.query(
     `insert into redirects (source, target, target_key, hits, last_hit_at)
-       select '/ancien/' || i, '/blog/article-' || i, '/blog/article-' || i, (i * 7919) % 500,
+       select '/ancien/' || i, '/blog/article-' || i, '/blog/article-' || i, ((i::bigint * 7919) % 500)::int,
          case when i % 4 <> 0 then now() - i * interval '1 minute' end
        from generate_series(1, $1) i`,
     [redirects],
