@@ -134,7 +134,7 @@ export async function listRedirects(query: ListQuery<RedirectSort>) {
   const direction = query.dir === "asc" ? sql`asc` : sql`desc`;
   const order = {
     source: sql`source collate "fr-x-icu" ${direction}`,
-    hits: sql`hits ${direction}`,
+    hits: sql`hits ${direction} nulls last`,
     lastHit: sql`last_hit_at ${direction} nulls last`,
   }[query.sort];
   return listPage(query.page, {
