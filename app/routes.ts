@@ -47,6 +47,8 @@ export default [
       // -- configuration (admin only)
       route("settings", "routes/admin/settings/index.tsx"),
       route("seo", "routes/admin/seo/index.tsx"),
+      route("seo/redirects", "routes/admin/seo/redirects.tsx"),
+      route("seo/not-found", "routes/admin/seo/not-found.tsx"),
       route("gtm", "routes/admin/gtm/index.tsx"),
       route("cors", "routes/admin/cors/index.tsx"),
       route("email-templates", "routes/admin/email-templates/index.tsx"),

@@ -40,6 +40,8 @@ export const adminAccess = {
   "/admin/media": "user",
   "/admin/settings": "admin",
   "/admin/seo": "admin",
+  "/admin/seo/redirects": "admin",
+  "/admin/seo/not-found": "admin",
   "/admin/gtm": "admin",
   "/admin/cors": "admin",
   "/admin/email-templates": "admin",

@@ -17,17 +17,19 @@ import {
 import { getPublishedArticle, getRelatedArticles } from "~/server/articles/published.server";
 import { sanitizeContentHtml } from "~/server/content/sanitize.server";
 import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
+import { redirectBeforeNotFound } from "~/server/seo/redirects.server";
 import { getPublicSettings } from "~/server/settings.server";
 
 /** Thrown with status 404 when the article is missing, to tell it from "the blog is off". */
 const ARTICLE_MISSING = { missing: "article" } as const;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const settings = await getPublicSettings();
   if (!settings.enableBlog) throw data(null, { status: 404 });
   const article = await getPublishedArticle(params.slug);
   if (!article) {
     await redirectFromOldSlug("blog_articles", params.slug);
+    await redirectBeforeNotFound(request);
     throw data(ARTICLE_MISSING, { status: 404 });
   }
   const related = await getRelatedArticles(article);

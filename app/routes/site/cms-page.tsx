@@ -5,14 +5,14 @@ import { CmsPageView } from "~/components/site/cms-page-view";
 import { cmsPageMeta, notFoundMeta, siteSeo } from "~/lib/seo";
 import { getPublishedCmsPage } from "~/server/cms/published.server";
 import { sanitizeContentHtml } from "~/server/content/sanitize.server";
-import { redirectFromLegacyAddress } from "~/server/content/legacy-redirects.server";
 import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
+import { redirectBeforeNotFound } from "~/server/seo/redirects.server";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const page = await getPublishedCmsPage(params.slug);
   if (!page) {
     await redirectFromOldSlug("cms_pages", params.slug);
-    await redirectFromLegacyAddress(request);
+    await redirectBeforeNotFound(request);
     throw data(null, { status: 404 });
   }
   const { content, ...rest } = page;

@@ -16,7 +16,8 @@ import { seoMeta, siteSeo } from "~/lib/seo";
 import { getPublicSettings } from "~/server/settings.server";
 import { getContactFormProps } from "~/server/contacts/contact-form.server";
 import { listPublishedArticles } from "~/server/articles/published.server";
-import { hasLegacyIdParameter, redirectFromLegacyAddress } from "~/server/content/legacy-redirects.server";
+import { hasLegacyIdParameter } from "~/server/content/legacy-redirects.server";
+import { followRedirect } from "~/server/seo/redirects.server";
 import { listExpertiseBlocks } from "~/server/expertise/published.server";
 import { listPublishedProjects } from "~/server/projects/published.server";
 
@@ -25,7 +26,7 @@ const HOME_ARTICLES = 6;
 
 export async function loader({ request }: Route.LoaderArgs) {
   // WordPress's plain permalinks (`/?p=123`) are addresses of the home page with an id.
-  if (hasLegacyIdParameter(new URL(request.url))) await redirectFromLegacyAddress(request);
+  if (hasLegacyIdParameter(new URL(request.url))) await followRedirect(request);
   const settings = await getPublicSettings();
   const [expertise, projects, articles, contactForm] = await Promise.all([
     settings.enableExpertise ? listExpertiseBlocks() : [],

@@ -2,14 +2,14 @@ import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFound } from "~/components/site/not-found";
 import { notFoundMeta, siteSeo } from "~/lib/seo";
-import { redirectFromLegacyAddress } from "~/server/content/legacy-redirects.server";
+import { redirectBeforeNotFound } from "~/server/seo/redirects.server";
 
 /**
- * Any unmatched multi-segment path: an old address of imported content answers 301, anything
- * else the 404 page inside the site frame, with status 404.
+ * Any unmatched multi-segment path: a redirect (manual, or an old address of imported content)
+ * answers 301, anything else the 404 page inside the site frame, with status 404 (logged).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await redirectFromLegacyAddress(request);
+  await redirectBeforeNotFound(request);
   return data(null, { status: 404 });
 }
 

@@ -13,17 +13,19 @@ import {
   getRelatedProjects,
 } from "~/server/projects/published.server";
 import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
+import { redirectBeforeNotFound } from "~/server/seo/redirects.server";
 import { getPublicSettings } from "~/server/settings.server";
 
 /** Thrown with status 404 when the project is missing, to tell it from "projects are off". */
 const PROJECT_MISSING = { missing: "project" } as const;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const settings = await getPublicSettings();
   if (!settings.enableProjects) throw data(null, { status: 404 });
   const project = await getPublishedProject(params.slug);
   if (!project) {
     await redirectFromOldSlug("projects", params.slug);
+    await redirectBeforeNotFound(request);
     throw data(PROJECT_MISSING, { status: 404 });
   }
   const [gallery, related] = await Promise.all([getProjectGallery(project), getRelatedProjects(project)]);

@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { redirect } from "react-router";
 import type { RedirectTargetType } from "~/lib/enums";
 import { publicPath } from "~/lib/public-paths";
 import { db, type Executor } from "~/server/db/client.server";
@@ -57,16 +56,9 @@ export async function recordLegacyRedirects(
   return sources.size;
 }
 
-/** The current public address of the row an old address names, or null (none, or not public now). */
-export async function findLegacyRedirect(source: string): Promise<string | null> {
-  const [entry] = await db()
-    .select({ entityType: legacyRedirects.entityType, entityId: legacyRedirects.entityId })
-    .from(legacyRedirects)
-    .where(eq(legacyRedirects.source, source))
-    .limit(1);
-  if (!entry) return null;
-  const id = entry.entityId;
-  switch (entry.entityType as RedirectTargetType) {
+/** The row's current public address, or null (gone, or not public now). */
+async function currentAddress(entityType: RedirectTargetType, id: string): Promise<string | null> {
+  switch (entityType) {
     case "blog_articles": {
       const [row] = await db()
         .select({ slug: blogArticles.slug })
@@ -92,16 +84,25 @@ export async function findLegacyRedirect(source: string): Promise<string | null>
 }
 
 /**
- * For a public loader about to answer 404 (or the home page asked with a WordPress id parameter):
- * throws a 301 to the new address when the requested one is an old address of imported content,
- * and returns otherwise.
+ * The redirect of a requested address when it is an old address of imported content: its id (to
+ * count the hit) and the row's current public address; null when none, or the row is not public.
+ * Asked after the manual redirects (seo/redirects.server.ts, followRedirect).
  */
-export async function redirectFromLegacyAddress(request: Request) {
-  const url = new URL(request.url);
+export async function findLegacyRedirect(url: URL): Promise<{ id: string; target: string } | null> {
   const source = legacySource(url.pathname + url.search);
-  if (!source) return;
-  const target = await findLegacyRedirect(source);
-  if (target && target !== url.pathname) throw redirect(target, 301);
+  if (!source) return null;
+  const [entry] = await db()
+    .select({
+      id: legacyRedirects.id,
+      entityType: legacyRedirects.entityType,
+      entityId: legacyRedirects.entityId,
+    })
+    .from(legacyRedirects)
+    .where(eq(legacyRedirects.source, source))
+    .limit(1);
+  if (!entry) return null;
+  const target = await currentAddress(entry.entityType as RedirectTargetType, entry.entityId);
+  return target ? { id: entry.id, target } : null;
 }
 
 /** Whether the address carries a WordPress id parameter (`/?p=123`): only then is the home page a candidate. */

@@ -4,6 +4,7 @@ import type { RevisionEntityType } from "~/lib/enums";
 import { publicPath } from "~/lib/public-paths";
 import { db, type Executor } from "~/server/db/client.server";
 import { blogArticles, cmsPages, projects, slugRedirects } from "~/server/db/schema";
+import { countRedirectHit } from "~/server/seo/redirect-hits.server";
 import { cmsPageVisible, publiclyVisible } from "./visibility.server";
 
 const tables = { blog_articles: blogArticles, projects, cms_pages: cmsPages } as const;
@@ -52,6 +53,20 @@ export async function dropSlugRedirects(executor: Executor, entityType: Revision
     .where(and(eq(slugRedirects.entityType, entityType), eq(slugRedirects.entityId, id)));
 }
 
+/** The redirect row of an old slug of a public row, with the row's current slug, or undefined. */
+async function slugRedirectOf(entityType: RevisionEntityType, oldSlug: string) {
+  const table = tables[entityType];
+  const [row] = await db()
+    .select({ id: slugRedirects.id, slug: table.slug })
+    .from(slugRedirects)
+    .innerJoin(table, eq(table.id, slugRedirects.entityId))
+    .where(
+      and(eq(slugRedirects.entityType, entityType), eq(slugRedirects.oldSlug, oldSlug), visible(entityType)),
+    )
+    .limit(1);
+  return row && row.slug !== oldSlug ? row : undefined;
+}
+
 /**
  * The current slug of the public row an old slug belonged to, or null (no redirect, or the row
  * is not public now).
@@ -60,24 +75,18 @@ export async function findSlugRedirect(
   entityType: RevisionEntityType,
   oldSlug: string,
 ): Promise<string | null> {
-  const table = tables[entityType];
-  const [row] = await db()
-    .select({ slug: table.slug })
-    .from(slugRedirects)
-    .innerJoin(table, eq(table.id, slugRedirects.entityId))
-    .where(
-      and(eq(slugRedirects.entityType, entityType), eq(slugRedirects.oldSlug, oldSlug), visible(entityType)),
-    )
-    .limit(1);
-  return row && row.slug !== oldSlug ? row.slug : null;
+  return (await slugRedirectOf(entityType, oldSlug))?.slug ?? null;
 }
 
 /**
  * For a public loader whose slug found nothing: throws a 301 to the row's current address when
- * the slug is an old one of a public row, and returns otherwise (the loader then answers 404).
+ * the slug is an old one of a public row (its hit counted after the answer), and returns
+ * otherwise (the loader then answers 404).
  */
 export async function redirectFromOldSlug(entityType: RevisionEntityType, slug: string | undefined) {
   if (!slug) return;
-  const current = await findSlugRedirect(entityType, slug);
-  if (current) throw redirect(publicPath(entityType, current), 301);
+  const current = await slugRedirectOf(entityType, slug);
+  if (!current) return;
+  countRedirectHit("slug", current.id);
+  throw redirect(publicPath(entityType, current.slug), 301);
 }

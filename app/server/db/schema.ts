@@ -594,6 +594,16 @@ export const contentRevisions = pgTable(
   ],
 );
 
+/**
+ * How often a redirect was followed, for the 'Redirections' screen: counted after the answer
+ * (redirect-hits.server.ts). The change triggers watch the other columns only, so counting a
+ * hit never empties the page cache (migration redirect_hits).
+ */
+const redirectHits = () => ({
+  hits: integer("hits").notNull().default(0),
+  lastHitAt: timestamp("last_hit_at", { withTimezone: true }),
+});
+
 /** An old public slug of a published item, answered with a 301 to the item's current address. */
 export const slugRedirects = pgTable(
   "slug_redirects",
@@ -602,6 +612,7 @@ export const slugRedirects = pgTable(
     entityType: text("entity_type").notNull(),
     oldSlug: text("old_slug").notNull(),
     entityId: uuid("entity_id").notNull(),
+    ...redirectHits(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -623,6 +634,7 @@ export const legacyRedirects = pgTable(
     source: text("source").notNull(),
     entityType: text("entity_type").notNull(),
     entityId: uuid("entity_id").notNull(),
+    ...redirectHits(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -964,5 +976,60 @@ export const contentDrafts = pgTable(
     uniqueIndex("content_drafts_owner_item_unique").on(t.userId, t.entityType, t.entityKey),
     check("content_drafts_entity_type_check", oneOf("entity_type", revisionEntityTypes)),
     index("content_drafts_updated_at_idx").on(t.updatedAt),
+  ],
+);
+
+/**
+ * A redirect typed by staff ('Redirections', issue 21): `source` is a path of this site as
+ * `redirectSource()` (app/lib/redirects.ts) writes it, maybe with a query; `target` a local path,
+ * `target_key` its source form, so that chains are flattened with an indexed lookup. Answered with
+ * a 301 before the public 404; writes notify like content (migration redirects_notify).
+ */
+export const redirects = pgTable(
+  "redirects",
+  {
+    id: id(),
+    source: text("source").notNull(),
+    target: text("target").notNull(),
+    targetKey: text("target_key").notNull(),
+    ...redirectHits(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    // Set by mutate() on an edit only: a counted hit must not make an open dialog stale.
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("redirects_source_unique").on(t.source),
+    index("redirects_target_key_idx").on(t.targetKey),
+    // The screen's default order and its search (ILIKE '%…%') at 100,000 rows (bench:admin).
+    index("redirects_hits_idx").on(t.hits.desc(), t.id),
+    index("redirects_source_trgm_idx").using("gin", t.source.op("gin_trgm_ops")),
+    index("redirects_target_trgm_idx").using("gin", t.target.op("gin_trgm_ops")),
+  ],
+);
+
+/**
+ * Public paths answered 404 ('Pages introuvables', issue 21): one row per path, visits by people
+ * and by bots apart, the last referrer (only a parseable URL). `ignored` rows are hidden and no
+ * longer counted. Capped (not-found-log.server.ts): the rows with the fewest hits, oldest first,
+ * make room, so a scan cannot fill the disk.
+ */
+export const notFoundPaths = pgTable(
+  "not_found_paths",
+  {
+    id: id(),
+    path: text("path").notNull(),
+    hits: integer("hits").notNull().default(0),
+    botHits: integer("bot_hits").notNull().default(0),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastReferrer: text("last_referrer"),
+    ignored: boolean("ignored").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("not_found_paths_path_unique").on(t.path),
+    index("not_found_paths_list_idx").on(t.ignored, t.lastSeenAt.desc()),
+    index("not_found_paths_eviction_idx").on(sql`(${t.hits} + ${t.botHits})`, t.lastSeenAt),
+    index("not_found_paths_path_trgm_idx").using("gin", t.path.op("gin_trgm_ops")),
   ],
 );

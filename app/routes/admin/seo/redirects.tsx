@@ -1,0 +1,174 @@
+import type { Route } from "./+types/redirects";
+import { AdminError } from "~/components/admin/admin-error";
+import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
+import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
+import { PageHeader } from "~/components/admin/page-header";
+import { RedirectDialog } from "~/components/admin/redirect-dialog";
+import { Badge } from "~/components/ui/badge";
+import { formatDateTime } from "~/lib/format-date";
+import { parseListQuery } from "~/lib/list-query";
+import {
+  redirectListSpec,
+  redirectOriginLabels,
+  redirectOrigins,
+  type RedirectOrigin,
+} from "~/lib/schemas/redirect";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { deleteRowFromForm } from "~/server/admin/row-actions.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
+import { createRedirectFromForm, updateRedirectFromForm } from "~/server/seo/redirect-intents.server";
+import { deleteRedirect, listRedirects, type RedirectRow } from "~/server/seo/redirects.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Redirections | Back-office" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, "admin");
+  const query = parseListQuery(request, redirectListSpec);
+  return { query, redirects: await listRedirects(query), siteUrl: config.publicUrl };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { who } = await requireActor(request, context, "admin");
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "create":
+      return createRedirectFromForm(request, formData, who);
+    case "update":
+      return updateRedirectFromForm(request, formData, who);
+    case "delete": {
+      const origin = redirectOrigins.find((value) => value === formData.get("origin"));
+      if (!origin) break;
+      return deleteRowFromForm(request, formData, {
+        remove: (ref) => deleteRedirect(who, origin, ref.id),
+        deleted: { title: "Redirection supprimée" },
+        failed: "Impossible de supprimer la redirection",
+        gone: "Cette redirection n'existe plus.",
+      });
+    }
+  }
+  unknownIntent();
+}
+
+const originDescriptions: Record<RedirectOrigin, string> = {
+  manual: "ajoutée ici",
+  slug: "laissée par un changement de slug",
+  import: "ancienne adresse WordPress importée",
+};
+
+function columns(siteUrl: string): Column<RedirectRow>[] {
+  return [
+    {
+      id: "source",
+      header: "Adresse d'origine",
+      sortable: true,
+      card: "title",
+      className: "max-w-[280px] break-all",
+      cell: (r) => <code className="text-sm">{r.source}</code>,
+    },
+    {
+      id: "target",
+      header: "Destination",
+      className: "max-w-[280px] break-all",
+      cell: (r) =>
+        r.target ? (
+          <code className="text-sm">{r.target}</code>
+        ) : (
+          <span className="italic text-muted-foreground">Contenu supprimé</span>
+        ),
+    },
+    {
+      id: "origin",
+      header: "Origine",
+      cell: (r) => (
+        <Badge variant={r.origin === "manual" ? "default" : "secondary"} title={originDescriptions[r.origin]}>
+          {redirectOriginLabels[r.origin]}
+        </Badge>
+      ),
+    },
+    { id: "hits", header: "Visites", sortable: true, firstDir: "desc", cell: (r) => r.hits },
+    {
+      id: "lastHit",
+      header: "Dernière visite",
+      sortable: true,
+      firstDir: "desc",
+      cell: (r) => (r.lastHitAt ? formatDateTime(r.lastHitAt) : "Jamais"),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      card: "actions",
+      className: "w-px whitespace-nowrap",
+      cell: (r) => (
+        <RowActions
+          name={`la redirection ${r.source}`}
+          edit={
+            r.origin === "manual"
+              ? (trigger) => <RedirectDialog siteUrl={siteUrl} redirect={r} trigger={trigger} />
+              : undefined
+          }
+          remove={{
+            id: r.id,
+            fields: { origin: r.origin },
+            description: `Êtes-vous sûr de vouloir supprimer la redirection de « ${r.source} » ? Cette adresse répondra de nouveau « page introuvable ».`,
+          }}
+        />
+      ),
+    },
+  ];
+}
+
+export default function RedirectsScreen({ loaderData }: Route.ComponentProps) {
+  const { query, redirects, siteUrl } = loaderData;
+  const filtered = Boolean(query.q || query.filters.origin);
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <PageHeader
+        title="Redirections"
+        description="Toutes les redirections permanentes (301) du site : ajoutées ici (« manuelle »), laissées par un changement de slug (« automatique ») ou reprises de l'ancien site WordPress (« import »)."
+        actions={<RedirectDialog siteUrl={siteUrl} />}
+      />
+      <ListFilters>
+        <SearchField
+          label="Rechercher une redirection"
+          placeholder="Adresse d'origine ou destination"
+          defaultValue={query.q}
+        />
+        <FilterSelect
+          name="origin"
+          label="Origine"
+          allLabel="Toutes les origines"
+          options={redirectOrigins.map((value) => ({ value, label: redirectOriginLabels[value] }))}
+          value={query.filters.origin}
+        />
+      </ListFilters>
+      <DataTable
+        caption="Redirections"
+        rows={redirects.items}
+        rowKey={(r) => r.id}
+        columns={columns(siteUrl)}
+        sort={{ sort: query.sort, dir: query.dir }}
+        empty={
+          <EmptyState
+            title={
+              filtered
+                ? "Aucune redirection trouvée pour cette recherche."
+                : "Aucune redirection. Cliquez sur « Ajouter une redirection » pour en créer une."
+            }
+          />
+        }
+      />
+      <Pagination page={redirects} totalLabel={(n) => `${n} redirection${n > 1 ? "s" : ""}`} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminError
+      error={error}
+      message="Impossible de charger les redirections"
+      retryTo="/admin/seo/redirects"
+    />
+  );
+}
