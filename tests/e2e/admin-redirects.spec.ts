@@ -27,6 +27,10 @@ test("a redirect added is followed; a loop is refused with its message (1280 px)
   await expect(page.getByRole("navigation").getByRole("link", { name: "Redirections" })).toBeVisible();
   await page.goto("/admin/seo/redirects");
   await expect(page.getByRole("heading", { name: "Redirections", level: 1 })).toBeVisible();
+  // The menu lights up this screen, not 'SEO' whose path it lives under.
+  const menu = page.getByRole("navigation", { name: "Menu du back-office" });
+  await expect(menu.getByRole("link", { name: "Redirections" })).toHaveAttribute("aria-current", "page");
+  await expect(menu.getByRole("link", { name: "SEO", exact: true })).not.toHaveAttribute("aria-current");
 
   const added = await addRedirect(page, "/e2e-ancienne-offre", "/contact");
   await expect(toast(page, "Redirection ajoutée")).toContainText("/e2e-ancienne-offre → /contact");

@@ -62,6 +62,13 @@ export function AdminSidebar({ user }: Props) {
   );
 }
 
+/**
+ * Whether other entries live under this one's path ('Tableau de bord', 'SEO' and 'Redirections'):
+ * it then lights up on its own page only, never with theirs.
+ */
+const hasEntriesBelow = (to: string) =>
+  adminMenu.some((group) => group.entries.some((entry) => entry.to.startsWith(`${to}/`)));
+
 function MenuLink({ entry, collapsed }: { entry: AdminMenuEntry; collapsed: boolean }) {
   const Icon = entry.icon;
   const { setOpenMobile } = useSidebar();
@@ -70,7 +77,7 @@ function MenuLink({ entry, collapsed }: { entry: AdminMenuEntry; collapsed: bool
       to={entry.to}
       // The mobile panel closes on any choice, the current page's link included.
       onClick={() => setOpenMobile(false)}
-      end={entry.to === "/admin"}
+      end={hasEntriesBelow(entry.to)}
       prefetch="intent"
       // A string, not NavLink's function form: the tooltip's Slot merges class names as strings.
       className={cn(
