@@ -16,7 +16,11 @@ import { lifecycle } from "~/server/health/lifecycle.server";
 import { endStaffEventStreams } from "~/server/staff-events.server";
 import { metricsEndpoint } from "~/server/metrics/endpoint.server";
 import { observeRequest } from "~/server/metrics/registry.server";
-import { limitRequestBodies, sameOriginWrites } from "~/server/security/http-guards.server";
+import {
+  canonicalAdminPaths,
+  limitRequestBodies,
+  sameOriginWrites,
+} from "~/server/security/http-guards.server";
 import { reactRouterHandler } from "./request-handler";
 import { corsHeaders } from "./cors";
 import { securityHeaders, staticFileHeaders } from "./security";
@@ -50,6 +54,7 @@ export async function start() {
   const handler = express.Router();
   handler.get("/metrics", metricsEndpoint());
   handler.use(securityHeaders());
+  handler.use(canonicalAdminPaths());
   handler.use(corsHeaders());
   handler.use(sameOriginWrites());
   handler.use(limitRequestBodies());
