@@ -9,7 +9,7 @@ import { withSetCookies } from "~/server/http/headers.server";
 import { accounts, users } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { authSecret } from "~/server/secrets.server";
-import { CLIENT_IP_HEADER } from "~/server/security/client-ip.server";
+import { clientIpOf } from "~/server/security/client-ip.server";
 import { deviceCookie, throttledPasswordCheck } from "~/server/security/password-throttle.server";
 import { auth } from "./auth.server";
 import { verifyPassword } from "./password-hash.server";
@@ -29,10 +29,6 @@ export type CredentialRefusal =
   | { status: "refused"; code: string | undefined; httpStatus: number };
 
 const WRONG_PASSWORD_CODES = new Set(["INVALID_EMAIL_OR_PASSWORD", "INVALID_PASSWORD"]);
-
-function clientIpOf(request: Request) {
-  return request.headers.get(CLIENT_IP_HEADER) || "unknown";
-}
 
 async function accountOf(email: string) {
   const [user] = await db()
