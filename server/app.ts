@@ -24,6 +24,7 @@ import {
 import { reactRouterHandler } from "./request-handler";
 import { corsHeaders } from "./cors";
 import { securityHeaders, staticFileHeaders } from "./security";
+import { earlySignInRefusals } from "./sign-in-flood";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -58,6 +59,7 @@ export async function start() {
   handler.use(corsHeaders());
   handler.use(sameOriginWrites());
   handler.use(limitRequestBodies());
+  handler.post("/admin/login", earlySignInRefusals());
   handler.use(htmlCaching({ serverCache }));
   handler.use(
     reactRouterHandler({
