@@ -16,10 +16,15 @@ import { lifecycle } from "~/server/health/lifecycle.server";
 import { endStaffEventStreams } from "~/server/staff-events.server";
 import { metricsEndpoint } from "~/server/metrics/endpoint.server";
 import { observeRequest } from "~/server/metrics/registry.server";
-import { limitRequestBodies, sameOriginWrites } from "~/server/security/http-guards.server";
+import {
+  canonicalAdminPaths,
+  limitRequestBodies,
+  sameOriginWrites,
+} from "~/server/security/http-guards.server";
 import { reactRouterHandler } from "./request-handler";
 import { corsHeaders } from "./cors";
 import { securityHeaders, staticFileHeaders } from "./security";
+import { earlySignInRefusals } from "./sign-in-flood";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -50,9 +55,11 @@ export async function start() {
   const handler = express.Router();
   handler.get("/metrics", metricsEndpoint());
   handler.use(securityHeaders());
+  handler.use(canonicalAdminPaths());
   handler.use(corsHeaders());
   handler.use(sameOriginWrites());
   handler.use(limitRequestBodies());
+  handler.post("/admin/login", earlySignInRefusals());
   handler.use(htmlCaching({ serverCache }));
   handler.use(
     reactRouterHandler({

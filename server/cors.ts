@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { corsOrigins, isAllowedOrigin } from "~/server/security/cors.server";
+import { mayReadPublicSite } from "~/server/security/cors.server";
 import { isAdminPath } from "~/server/security/csp.server";
 
 const READ_METHODS = "GET, HEAD";
@@ -11,11 +11,13 @@ const READ_METHODS = "GET, HEAD";
  */
 export function corsHeaders(): RequestHandler {
   return async (req, res, next) => {
+    if (isAdminPath(req.path)) return next();
+    // Also without an Origin header: a shared cache must not give that answer to a listed origin.
+    res.vary("Origin");
     const origin = req.headers.origin;
-    if (!origin || isAdminPath(req.path)) return next();
+    if (!origin) return next();
     try {
-      res.vary("Origin");
-      if (!isAllowedOrigin(origin, await corsOrigins())) return next();
+      if (!(await mayReadPublicSite(origin))) return next();
       res.setHeader("Access-Control-Allow-Origin", origin);
       if (req.method !== "OPTIONS") return next();
       res

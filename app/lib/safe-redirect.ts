@@ -25,3 +25,13 @@ export function safeLocalPath(
   if (within && url.pathname !== within && !url.pathname.startsWith(`${within}/`)) return fallback;
   return path;
 }
+
+/**
+ * A path of this site without its query and fragment, as safeLocalPath normalises it, or null
+ * for anything a browser would read as another host ('/\\evil.com', '/\t/evil.com', '//evil.com').
+ * For paths that are stored and shown as links (a contact's source page, a page view).
+ */
+export function localPagePath(value: unknown): string | null {
+  const path = safeLocalPath(value, { fallback: "" }).split(/[?#]/, 1)[0]!;
+  return path === "" ? null : path;
+}

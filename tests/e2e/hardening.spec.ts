@@ -159,6 +159,34 @@ test.describe("content security policy", () => {
     }
   });
 
+  test("a back-office path spelled otherwise (capitals, escapes) is sent to /admin before anything answers", async ({
+    request,
+  }) => {
+    // React Router matches routes decoded and regardless of case: these are the back office.
+    const spellings = [
+      ["/ADMIN/login", "/admin/login"],
+      ["/%61dmin/login?redirectTo=%2Fadmin", "/admin/login?redirectTo=%2Fadmin"],
+      ["/Admin.data", "/admin.data"],
+      ["/aDmIn", "/admin"],
+    ];
+    for (const [path, canonical] of spellings) {
+      const response = await request.get(path!, {
+        maxRedirects: 0,
+        headers: { Origin: "https://evil.example" },
+      });
+      expect(response.status(), path).toBe(301);
+      expect(response.headers()["location"], path).toBe(canonical);
+      expect(response.headers()["access-control-allow-origin"], path).toBeUndefined();
+    }
+    const post = await request.post("/ADMIN/login", { maxRedirects: 0, headers: sameOrigin() });
+    expect(post.status()).toBe(308);
+    expect(post.headers()["location"]).toBe("/admin/login");
+    // Not the back office: a path that only looks like it, or escaped twice, is a public page.
+    for (const path of ["/administration", "/%2561dmin/login"]) {
+      expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
+    }
+  });
+
   test("public pages give each domain only the directives it serves", async ({ request }) => {
     const response = await request.get("/");
     const policy = response.headers()["content-security-policy"];

@@ -6,6 +6,8 @@ import { getOptionalUser, requireRole, requireUser, safeRedirectTo } from "~/ser
 import { createAccount } from "~/server/auth/users.server";
 import { db } from "~/server/db/client.server";
 import { sessions, users } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { CLIENT_IP_HEADER } from "~/server/security/client-ip.server";
 
 /** Signs in through Better Auth and returns a request carrying the session cookie. */
 async function signedInRequest(email: string, password: string, path = "/admin/settings") {
@@ -64,6 +66,36 @@ describe("session guards and roles", () => {
     expect((await requireRole(request, "user")).email).toBe("redac@betic.test");
     const error = await thrown(requireRole(request, "admin"));
     expect(error).toMatchObject({ type: "DataWithResponseInit", init: { status: 403 } });
+  });
+
+  it("logs each 403 refusal: who, their role, what they asked for and from where", async () => {
+    const signedIn = await signedInRequest("redac@betic.test", "secret-user", "/admin/users?page=2");
+    const request = new Request(signedIn.url, {
+      method: "POST",
+      headers: { cookie: signedIn.headers.get("cookie")!, [CLIENT_IP_HEADER]: "203.0.113.5" },
+    });
+    const warn = vi.spyOn(logger, "warn");
+    try {
+      await thrown(requireRole(request, "admin"));
+      const [user] = await db().select().from(users).where(eq(users.email, "redac@betic.test"));
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]).toEqual([
+        {
+          userId: user!.id,
+          role: "user",
+          required: "admin",
+          method: "POST",
+          path: "/admin/users?page=2",
+          ip: "203.0.113.5",
+        },
+        "access refused (403)",
+      ]);
+      // An allowed request logs nothing.
+      await requireRole(request, "user");
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("records the sign-in time and stores the session in PostgreSQL", async () => {

@@ -57,6 +57,10 @@ describe("contact submission", () => {
     expect(await sourceOf({ sourcePage: "" }, "https://betic.test/contact?x=1")).toBe("/contact");
     expect(await sourceOf({ sourcePage: "//evil.example/x" }, "https://evil.example/")).toBeNull();
     expect(await sourceOf({ sourcePage: "/admin/contacts" }, null)).toBeNull();
+    // What a browser reads as another host, once tabs are dropped and backslashes read as slashes.
+    for (const forged of ["/\\evil.example", "/\t/evil.example", "/\\/evil.example", "/a/..//evil.example"]) {
+      expect(await sourceOf({ sourcePage: forged }, null), forged).toBeNull();
+    }
     expect(await sourceOf({}, "not a url")).toBeNull();
   });
 

@@ -10,6 +10,7 @@ import { db } from "~/server/db/client.server";
 import { startChangeNotifications, stopChangeNotifications } from "~/server/db/notifications.server";
 import { htmlCaching } from "~/server/cache/html-cache.server";
 import { clearPageCache } from "~/server/cache/page-cache.server";
+import { corsHeaders } from "../../server/cors";
 import { securityHeaders } from "../../server/security";
 import { startCachingServer } from "../support/caching-server";
 
@@ -32,6 +33,7 @@ beforeAll(async () => {
   await startChangeNotifications();
   const app = express();
   app.use(securityHeaders());
+  app.use(corsHeaders());
   app.use(htmlCaching({ serverCache: true }));
   app.use(async (req, res) => {
     renders += 1;
@@ -119,12 +121,41 @@ describe("HTML caching", () => {
     const br = await raw("/about", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
     expect(br.headers["x-page-cache"]).toBe("HIT");
     expect(br.headers["content-encoding"]).toBe("br");
-    expect(br.headers["vary"]).toBe("Accept-Encoding");
+    expect(br.headers["vary"]).toBe("Accept-Encoding, Origin");
     expect(Number(br.headers["content-length"])).toBe(br.body.length);
     expect(brotliDecompressSync(br.body).toString("utf8")).toBe(html);
     const gz = await raw("/about", { headers: { "Accept-Encoding": "gzip, br;q=0" } });
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gz.body).toString("utf8")).toBe(html);
+    expect(renders).toBe(1);
+  });
+
+  it("gives each request its own CORS header, never the one of the request that filled the cache", async () => {
+    await db().execute(
+      sql`insert into cors_domains (domain, type) values ('https://a.partenaire.fr', 'cors'), ('https://b.partenaire.fr', 'cors')`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const first = await fetch(`${base}/services`, { headers: { Origin: "https://a.partenaire.fr" } });
+    expect(first.headers.get("X-Page-Cache")).toBe("MISS");
+    expect(first.headers.get("Access-Control-Allow-Origin")).toBe("https://a.partenaire.fr");
+    const answers = [
+      { origin: "https://b.partenaire.fr", allowed: "https://b.partenaire.fr" },
+      { origin: "https://autre.fr", allowed: null },
+      { origin: undefined, allowed: null },
+    ];
+    for (const { origin, allowed } of answers) {
+      const hit = await fetch(`${base}/services`, { headers: origin ? { Origin: origin } : {} });
+      expect(hit.headers.get("X-Page-Cache")).toBe("HIT");
+      expect(hit.headers.get("Access-Control-Allow-Origin"), origin).toBe(allowed);
+      expect(hit.headers.get("Vary"), origin).toMatch(/\bOrigin\b/);
+      const current = await fetch(`${base}/services`, {
+        headers: { "If-None-Match": hit.headers.get("ETag")!, ...(origin ? { Origin: origin } : {}) },
+      });
+      expect(current.status).toBe(304);
+      expect(current.headers.get("Access-Control-Allow-Origin"), origin).toBe(allowed);
+      expect(current.headers.get("Vary"), origin).toMatch(/\bOrigin\b/);
+    }
+    expect(first.headers.get("Vary")).toMatch(/\bOrigin\b/);
     expect(renders).toBe(1);
   });
 

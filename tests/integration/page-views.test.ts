@@ -58,6 +58,21 @@ describe("anonymous page views", () => {
     expect((await db().select().from(pageViews)).length).toBe(before);
   });
 
+  it("ignores a path a browser would read as another site", async () => {
+    const before = (await db().select().from(pageViews)).length;
+    for (const path of ["//evil.example/x", "/\\evil.example", "/\t/evil.example", "/a/..//evil.example"]) {
+      const result = await recordPageView({
+        payload: { path, width: 1200 },
+        userAgent: BROWSER,
+        clientIp: "203.0.113.9",
+        ownHost: "betic.fr",
+        staff: false,
+      });
+      expect(result, path).toBe("ignored");
+    }
+    expect((await db().select().from(pageViews)).length).toBe(before);
+  });
+
   it("limits one address to 60 page views a minute", async () => {
     const send = () =>
       recordPageView({

@@ -1,4 +1,6 @@
+import type { AddressInfo } from "node:net";
 import { desc, eq, like } from "drizzle-orm";
+import express from "express";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "~/routes/admin/login";
 import { changeOwnPassword, signIn, verifyOwnPassword } from "~/server/auth/credentials.server";
@@ -12,7 +14,9 @@ import { createAccount } from "~/server/auth/users.server";
 import { db } from "~/server/db/client.server";
 import { auditLog, rateLimits, users } from "~/server/db/schema";
 import { CLIENT_IP_HEADER } from "~/server/security/client-ip.server";
+import { limitRequestBodies } from "~/server/security/http-guards.server";
 import { purgeExpiredCounters, waitAfter } from "~/server/security/password-throttle.server";
+import { earlySignInRefusals } from "../../server/sign-in-flood";
 
 const PASSWORD = "Tableau-Electrique-87";
 
@@ -224,6 +228,64 @@ describe("sign-in throttling", { timeout: 180_000 }, () => {
       (await changeOwnPassword(request(), user!, { currentPassword: PASSWORD, newPassword: "azerty123" }))
         .status,
     ).toBe("weak");
+  });
+
+  it("refuses a flood's tries the throttle holds before React Router, audited once per series, writing nothing", async () => {
+    const email = "deluge@betic.test";
+    // Ten failures on record, then one checked try: the account's gate is held for the longest
+    // wait (60 s), however slow the machine.
+    await db()
+      .insert(rateLimits)
+      .values({ key: `pw-account-failures:${email}`, points: 10, expire: Date.now() + 3_600_000 });
+    expect((await signIn(loginRequest("198.18.2.1"), { email, password: "faux" })).status).toBe("wrong");
+
+    const app = express();
+    app.use(limitRequestBodies());
+    app.post("/admin/login", earlySignInRefusals());
+    let reachedReactRouter = 0;
+    app.use((_req, res) => {
+      reachedReactRouter += 1;
+      res.status(200).end();
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const counters = () => db().select().from(rateLimits).orderBy(rateLimits.key);
+    const before = await counters();
+    try {
+      const post = (who: string) =>
+        fetch(`${base}/admin/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ email: who, password: "toujours-faux" }),
+        });
+      const answers = await Promise.all(Array.from({ length: 30 }, () => post(email.toUpperCase())));
+      for (const answer of answers) {
+        expect(answer.status).toBe(429);
+        expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+        expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
+        expect(await answer.text()).toMatch(
+          /Trop de tentatives de connexion\. Réessayez dans (\d+ secondes|1 minute)\./,
+        );
+      }
+      expect(reachedReactRouter).toBe(0);
+      // Another account, not held: the full way.
+      expect((await post("libre@betic.test")).status).toBe(200);
+      expect(reachedReactRouter).toBe(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    // The same refusals through the action's path, from one address: one series as well.
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn(loginRequest("198.18.2.2"), { email, password: "x" })).status).toBe("throttled");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await counters()).toEqual(before);
+    const rows = await db().select().from(auditLog).where(eq(auditLog.actorEmail, email));
+    const throttled = rows.filter((row) => row.action === "sign_in_throttled");
+    const addresses = throttled.map((row) => row.ipAddress);
+    expect(addresses).toEqual(expect.arrayContaining(["127.0.0.1", "198.18.2.2"]));
+    expect(new Set(addresses).size).toBe(addresses.length);
   });
 
   it("purges counters that expired long ago", async () => {

@@ -20,6 +20,7 @@ import type { ContactDetail } from "~/server/contacts/inbox.server";
 import type { StaffMember } from "~/server/contacts/workflow.server";
 import type { ContactTimeline as ContactTimelineData } from "~/server/contacts/timeline.server";
 import { ContactStatusSelect } from "./contact-status-select";
+import { SitePageLink } from "./site-page-link";
 import { ContactTimeline } from "./contact-timeline";
 import { AssigneeSelect, FollowUpForm, ReplyDialog } from "./contact-workflow";
 import { FormErrors, TextareaField } from "./fields";
@@ -99,16 +100,14 @@ export function ContactDetailDialog({
           <dt className="text-muted-foreground">Page d'origine</dt>
           <dd className="min-w-0 break-all">
             {contact.sourcePage ? (
-              <a
-                href={contact.sourcePage}
-                target="_blank"
-                rel="noreferrer"
+              <SitePageLink
+                path={contact.sourcePage}
                 className="inline-flex items-center gap-1.5 underline-offset-4 hover:underline"
               >
                 {contact.sourcePage}
                 <ExternalLink className="size-3.5 shrink-0" aria-hidden />
                 <span className="sr-only"> (nouvel onglet)</span>
-              </a>
+              </SitePageLink>
             ) : (
               <span className="text-muted-foreground">Inconnue</span>
             )}

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { isbot } from "isbot";
 import { z } from "zod";
+import { localPagePath } from "~/lib/safe-redirect";
 import { db } from "~/server/db/client.server";
 import { pageViews } from "~/server/db/schema";
 import { authSecret } from "~/server/secrets.server";
@@ -51,8 +52,9 @@ export async function recordPageView(input: {
   /** A signed-in member of staff: their own visits are not the audience. */
   staff: boolean;
 }): Promise<BeaconResult> {
-  const path = input.payload.path.split(/[?#]/)[0]!;
-  if (input.staff || isbot(input.userAgent ?? "") || /^\/admin(\/|$)/.test(path)) return "ignored";
+  // Shown as a link in 'Statistiques': a path another site could hide in is not a page view.
+  const path = localPagePath(input.payload.path);
+  if (!path || input.staff || isbot(input.userAgent ?? "") || /^\/admin(\/|$)/.test(path)) return "ignored";
   // The limiter's key must not be the address itself: a keyed hash, forgotten within a minute.
   const ipKey = createHmac("sha256", authSecret())
     .update(throttleKeyOfAddress(input.clientIp))

@@ -9,8 +9,8 @@ import { withSetCookies } from "~/server/http/headers.server";
 import { accounts, users } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { authSecret } from "~/server/secrets.server";
-import { CLIENT_IP_HEADER } from "~/server/security/client-ip.server";
-import { deviceCookie, throttledPasswordCheck } from "~/server/security/password-throttle.server";
+import { clientIpOf } from "~/server/security/client-ip.server";
+import { deviceCookie, knownWait, throttledPasswordCheck } from "~/server/security/password-throttle.server";
 import { auth } from "./auth.server";
 import { verifyPassword } from "./password-hash.server";
 import { markPasswordChosen } from "./users.server";
@@ -29,10 +29,6 @@ export type CredentialRefusal =
   | { status: "refused"; code: string | undefined; httpStatus: number };
 
 const WRONG_PASSWORD_CODES = new Set(["INVALID_EMAIL_OR_PASSWORD", "INVALID_PASSWORD"]);
-
-function clientIpOf(request: Request) {
-  return request.headers.get(CLIENT_IP_HEADER) || "unknown";
-}
 
 async function accountOf(email: string) {
   const [user] = await db()
@@ -56,20 +52,8 @@ export async function signIn(
   | CredentialRefusal
 > {
   const clientIp = clientIpOf(request);
-  const audit = async (action: string, userId: string | null, details: Record<string, unknown> | null) => {
-    try {
-      await recordAudit(db(), {
-        actor: { id: userId, email: email.trim().toLowerCase() },
-        action,
-        entityType: "users",
-        entityId: userId,
-        details,
-        ipAddress: clientIp,
-      });
-    } catch (error) {
-      logger.error({ err: error }, "sign-in audit row could not be written");
-    }
-  };
+  const audit = (action: string, userId: string | null, details: Record<string, unknown> | null) =>
+    auditSignIn({ email, clientIp }, action, userId, details);
 
   let refusal: CredentialRefusal | undefined;
   const outcome = await throttledPasswordCheck(
@@ -106,17 +90,82 @@ export async function signIn(
     return { status: "ok", headers, userId: passed.userId };
   }
   if (outcome.status === "busy") return outcome;
-  const account = await accountOf(email);
   if (outcome.status === "throttled") {
-    await audit("sign_in_throttled", account?.id ?? null, { retryAfterSeconds: outcome.retryAfterSeconds });
+    await throttledTries.note({ email, clientIp }, outcome.retryAfterSeconds);
     return outcome;
   }
+  const account = await accountOf(email);
   const result = refusal ?? { status: "wrong" as const };
   await audit("sign_in_failed", account?.id ?? null, {
     reason: result.status === "refused" ? result.code : "wrong_password",
   });
   return result;
 }
+
+/**
+ * A sign-in refused unchecked because this instance knows the throttle holds it (knownWait): the
+ * seconds to wait, counted like any refused try; undefined when the try must go the full way.
+ * Asked by the sign-in form's early answer (server/sign-in-flood.ts), before React Router runs.
+ */
+export function refuseKnownThrottled(attempt: {
+  email: string;
+  clientIp: string;
+  cookieHeader: string | null;
+}) {
+  const wait = knownWait(attempt);
+  if (wait !== undefined) void throttledTries.note(attempt, wait);
+  return wait;
+}
+
+async function auditSignIn(
+  { email, clientIp }: { email: string; clientIp: string },
+  action: string,
+  userId: string | null,
+  details: Record<string, unknown> | null,
+) {
+  try {
+    await recordAudit(db(), {
+      actor: { id: userId, email: email.trim().toLowerCase() },
+      action,
+      entityType: "users",
+      entityId: userId,
+      details,
+      ipAddress: clientIp,
+    });
+  } catch (error) {
+    logger.error({ err: error }, "sign-in audit row could not be written");
+  }
+}
+
+/**
+ * Tries refused unchecked come by the hundred in an attack: the first of a series (one account
+ * from one address) gets its audit row, the others of the next minute are counted and logged as
+ * one line when it ends, so a refused try writes nothing to the database. One entry per series
+ * and minute: as many as the distinct account/address pairs tried in a minute.
+ */
+const THROTTLED_SERIES_MS = 60_000;
+const throttledTries = Object.assign(new Map<string, number>(), {
+  async note(attempt: { email: string; clientIp: string }, retryAfterSeconds: number) {
+    const email = attempt.email.trim().toLowerCase();
+    const key = `${email}|${attempt.clientIp}`;
+    const counted = throttledTries.get(key);
+    if (counted !== undefined) return void throttledTries.set(key, counted + 1);
+    throttledTries.set(key, 0);
+    setTimeout(() => {
+      const more = throttledTries.get(key) ?? 0;
+      throttledTries.delete(key);
+      if (more > 0) {
+        logger.warn(
+          { email, ip: attempt.clientIp, refused: more, seconds: THROTTLED_SERIES_MS / 1000 },
+          "sign-in tries refused by the throttle after the audited one",
+        );
+      }
+    }, THROTTLED_SERIES_MS).unref();
+    // Its row names the account when there is one; a failed look-up leaves it out.
+    const account = await accountOf(email).catch(() => null);
+    await auditSignIn(attempt, "sign_in_throttled", account?.id ?? null, { retryAfterSeconds });
+  },
+});
 
 /** Re-authentication: whether `password` is the signed-in user's current password. */
 export async function verifyOwnPassword(

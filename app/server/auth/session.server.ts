@@ -8,6 +8,8 @@ import { cachedUntilContentChanges } from "~/server/cache/cached-until-content-c
 import { sessions, siteSettings } from "~/server/db/schema";
 import { redirectWithToast } from "~/server/toast.server";
 import { withSetCookies } from "~/server/http/headers.server";
+import { logger } from "~/server/logger.server";
+import { clientIpOf } from "~/server/security/client-ip.server";
 import type { MutationContext } from "~/server/audit/mutation.server";
 import { auth, type AuthUser, SESSION_MAX_AGE_SECONDS } from "./auth.server";
 
@@ -114,10 +116,25 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   throw redirect(`/admin/login${search}`, { headers: noStoreHeaders });
 }
 
-/** The signed-in user holding `role` (admin holds every role); a signed-in user without it gets 403. */
+/**
+ * The signed-in user holding `role` (admin holds every role); a signed-in user without it gets 403,
+ * logged (who, what, from where): someone probing screens beyond their role shows in the logs.
+ */
 export async function requireRole(request: Request, role: UserRole): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!hasRole(user, role)) {
+    const url = new URL(request.url);
+    logger.warn(
+      {
+        userId: user.id,
+        role: user.role,
+        required: role,
+        method: request.method,
+        path: url.pathname + url.search,
+        ip: clientIpOf(request),
+      },
+      "access refused (403)",
+    );
     throw data("Vous n'avez pas les droits nécessaires pour accéder à cette page.", {
       status: 403,
       headers: noStoreHeaders,

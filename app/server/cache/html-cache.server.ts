@@ -4,6 +4,7 @@ import type { RequestHandler, Response } from "express";
 import { consentValue, parseConsent } from "~/lib/consent";
 import { startScriptsAfterFirstPaint } from "~/server/http/page-scripts.server";
 import { logger } from "~/server/logger.server";
+import { mayReadPublicSite } from "~/server/security/cors.server";
 import { getPublicSettings } from "~/server/settings.server";
 import {
   encodings,
@@ -12,7 +13,7 @@ import {
   preferredCoding,
   sendPage,
 } from "./http-negotiation.server";
-import { getCachedPage, pageCacheGeneration, storeCachedPage } from "./page-cache.server";
+import { type CachedPage, getCachedPage, pageCacheGeneration, storeCachedPage } from "./page-cache.server";
 import { type EndRender, renderInProgress, type SharedRender, startRender } from "./shared-renders.server";
 
 /**
@@ -51,6 +52,8 @@ const PER_ANSWER = new Set([
   "date",
   "vary",
   "x-page-cache",
+  // The filling request's Origin: each answer gets its own (sendWithCors).
+  "access-control-allow-origin",
 ]);
 
 type Chunk = string | Uint8Array;
@@ -88,7 +91,10 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse, rende
   if (key === undefined) return false;
   const page = getCachedPage(key);
   if (page) {
-    sendPage(req, res, page, "HIT");
+    sendWithCors(req, res, page, "HIT").catch((error: unknown) => {
+      logger.error({ err: error }, "could not send a cached page");
+      res.destroy();
+    });
     return true;
   }
   const inProgress = renderInProgress(key);
@@ -115,8 +121,23 @@ async function answerFromRender(
   waited.add(req);
   const shared = await inProgress;
   if (!shared) return false;
-  sendPage(req, res, await shared(preferredCoding(req.headers["accept-encoding"])), "SHARED");
+  await sendWithCors(req, res, await shared(preferredCoding(req.headers["accept-encoding"])), "SHARED");
   return true;
+}
+
+/**
+ * Sends a page made for another request with this request's CORS header (decision 006): the page
+ * keeps none. Synchronous without an Origin header, as most requests come.
+ */
+async function sendWithCors(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  state: "HIT" | "SHARED",
+) {
+  const origin = req.headers.origin;
+  if (origin && (await mayReadPublicSite(origin))) res.setHeader("Access-Control-Allow-Origin", origin);
+  sendPage(req, res, page, state);
 }
 
 /**

@@ -14,6 +14,12 @@ import type { SharedRender } from "./shared-renders.server";
 /** Fast for a page's first visitor (the store's bytes are sent thousands of times after). */
 const BROTLI_QUALITY = 5;
 
+/**
+ * What a page's answer depends on besides its URL: the coding, and the CORS header, which the
+ * serving path sets for each request's Origin (html-cache.server.ts).
+ */
+const VARY = "Accept-Encoding, Origin";
+
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -54,7 +60,7 @@ async function compress(page: FinishedPage, codings: ContentCoding | "all"): Pro
     headers: {
       ...headers,
       ETag: etag,
-      Vary: "Accept-Encoding",
+      Vary: VARY,
       ...(coding === "identity" ? {} : { "Content-Encoding": coding }),
       "Content-Length": String(bytes.length),
     },
@@ -72,7 +78,7 @@ async function compress(page: FinishedPage, codings: ContentCoding | "all"): Pro
     },
     notModified: {
       ETag: etag,
-      Vary: "Accept-Encoding",
+      Vary: VARY,
       ...(headers["cache-control"] ? { "Cache-Control": headers["cache-control"] } : {}),
     },
   };

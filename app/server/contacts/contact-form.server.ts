@@ -8,6 +8,7 @@ import {
   SEND_FAILED_MESSAGE,
 } from "~/lib/contact";
 import { parseContactSubmission, type ContactInput } from "~/lib/contact-schema";
+import { localPagePath } from "~/lib/safe-redirect";
 import { cachedUntilContentChanges } from "~/server/cache/cached-until-content-changes.server";
 import { db } from "~/server/db/client.server";
 import { contacts } from "~/server/db/schema";
@@ -74,8 +75,8 @@ export const getContactFormProps = cachedUntilContentChanges(
 
 /** A path of the public site: no other site, no back office, no query string, bounded. */
 function publicPath(value: string): string | null {
-  const path = value.split(/[?#]/)[0]!;
-  if (!path.startsWith("/") || path.startsWith("//") || path.length > 512) return null;
+  const path = localPagePath(value);
+  if (!path || path.length > 512) return null;
   return /^\/admin(\/|$)/.test(path) ? null : path;
 }
 

@@ -8,6 +8,11 @@ import { isIPv4, isIPv6 } from "node:net";
  */
 export const CLIENT_IP_HEADER = "x-betic-client-ip";
 
+/** The client's address of a request React Router handles (see CLIENT_IP_HEADER). */
+export function clientIpOf(request: Request) {
+  return request.headers.get(CLIENT_IP_HEADER) || "unknown";
+}
+
 /**
  * The key an address is throttled under. An IPv6 client is given a whole /64 (RFC 4291's
  * interface identifier is its own to choose, and privacy extensions rotate it), so it is keyed

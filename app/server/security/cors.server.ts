@@ -31,6 +31,15 @@ async function readOrigins() {
   return origins;
 }
 
+/**
+ * Whether a public answer to a request with this Origin header carries it back in
+ * Access-Control-Allow-Origin. Asked per request, by Express (server/cors.ts) and by the page
+ * cache's answers (a stored page keeps no CORS header: it was the filling request's).
+ */
+export async function mayReadPublicSite(origin: string) {
+  return isAllowedOrigin(origin, await corsOrigins());
+}
+
 /** Whether a request's Origin header is one of `origins` (a `*.` source matches its subdomains). */
 export function isAllowedOrigin(origin: string, origins: readonly string[]) {
   let url: URL;

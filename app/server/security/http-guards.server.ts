@@ -35,6 +35,30 @@ declare module "express-serve-static-core" {
 }
 
 /**
+ * Sends a back-office path spelled otherwise — `/ADMIN/users`, `/%61dmin/users` — to its canonical
+ * spelling before anything answers: React Router matches routes decoded and regardless of case, so
+ * such a path reaches the back office, while every rule keyed on the path (its CSP, no CORS, body
+ * limits, never in the page cache) reads `/admin`. 301 for reads, 308 (same method) for the rest.
+ */
+export function canonicalAdminPaths(): RequestHandler {
+  return (req, res, next) => {
+    const [, first = "", rest = ""] = /^\/([^/]*)(.*)$/s.exec(req.path) ?? [];
+    if (first === "admin" || first === "admin.data") return next();
+    let canonical: string;
+    try {
+      // Once, as React Router decodes: '%2561dmin' stays a public path for it too.
+      canonical = decodeURIComponent(first).toLowerCase();
+    } catch {
+      return next();
+    }
+    if (canonical !== "admin" && canonical !== "admin.data") return next();
+    const query = req.originalUrl.indexOf("?");
+    const search = query === -1 ? "" : req.originalUrl.slice(query);
+    res.redirect(SAFE_METHODS.has(req.method) ? 301 : 308, `/${canonical}${rest}${search}`);
+  };
+}
+
+/**
  * Reads each request body within its limit before anything else does, whatever Content-Length
  * says (chunked bodies included). Past the limit: 413, and the connection closes shortly after,
  * so the rest is never kept.

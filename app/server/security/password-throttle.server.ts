@@ -75,9 +75,8 @@ async function reserve({
   scheme,
   key,
 }: Counter): Promise<{ gated: boolean } | { retryAfterSeconds: number }> {
-  const heldUntil = heldGates.get(`${scheme.prefix}:${key}`) ?? 0;
-  if (heldUntil > Date.now())
-    return { retryAfterSeconds: Math.max(1, Math.ceil((heldUntil - Date.now()) / 1000)) };
+  const held = heldGates.secondsLeft({ scheme, key });
+  if (held !== undefined) return { retryAfterSeconds: held };
   const rank = (await failures(scheme).consume(key, 1)).consumedPoints;
   const wait = waitAfter(rank, scheme);
   if (wait === 0) return { gated: false };
@@ -107,7 +106,35 @@ const heldGates = Object.assign(new Map<string, number>(), {
   forget({ scheme, key }: Counter) {
     heldGates.delete(`${scheme.prefix}:${key}`);
   },
+  /** Whole seconds (at least 1) until a held gate opens; undefined when it is not held. */
+  secondsLeft({ scheme, key }: Counter) {
+    const left = (heldGates.get(`${scheme.prefix}:${key}`) ?? 0) - Date.now();
+    return left > 0 ? Math.max(1, Math.ceil(left / 1000)) : undefined;
+  },
 });
+
+/**
+ * The seconds a try must still wait when this instance already knows (a held gate in memory) that
+ * throttledPasswordCheck would refuse it unchecked: the sign-in form's early answer
+ * (server/sign-in-flood.ts) asks before anything else runs. Undefined: the try goes the full way.
+ */
+export function knownWait(attempt: { email: string; clientIp: string; cookieHeader: string | null }) {
+  const email = attempt.email.trim().toLowerCase();
+  const device = deviceOf(attempt.cookieHeader, email);
+  const counters: Counter[] = device
+    ? [{ scheme: DEVICE, key: device }]
+    : [
+        { scheme: ACCOUNT, key: email },
+        { scheme: ADDRESS, key: throttleKeyOfAddress(attempt.clientIp) },
+      ];
+  for (const counter of counters) {
+    const held = heldGates.secondsLeft(counter);
+    if (held === undefined) continue;
+    throttleRefusals.inc({ limiter: counter.scheme.prefix });
+    return held;
+  }
+  return undefined;
+}
 
 /** Undoes a reservation whose try was not checked after all. */
 async function release({ scheme, key }: Counter, reservation: { gated: boolean }) {

@@ -4,6 +4,7 @@ import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { PopularChart, TrafficChart } from "~/components/admin/analytics-charts";
 import { PageHeader } from "~/components/admin/page-header";
+import { SitePageLink } from "~/components/admin/site-page-link";
 import { StatCard } from "~/components/admin/stat-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { AdminScreenPath } from "~/lib/admin-access";
@@ -218,16 +219,9 @@ export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
               rows={pages.map((page) => ({
                 key: page.value,
                 cells: [
-                  <a
-                    key="page"
-                    href={page.value}
-                    target="_blank"
-                    rel="noreferrer"
-                    title={page.value}
-                    className="hover:underline"
-                  >
+                  <SitePageLink key="page" path={page.value} title={page.value} className="hover:underline">
                     {page.label}
-                  </a>,
+                  </SitePageLink>,
                   number.format(page.views),
                   number.format(page.visitors),
                 ],

@@ -1,0 +1,47 @@
+import type { RequestHandler } from "express";
+import { refuseKnownThrottled } from "~/server/auth/credentials.server";
+import { signInRefusal } from "~/server/auth/sign-in-refusals.server";
+
+/**
+ * A sign-in form posted without JavaScript (a document POST to /admin/login, as every scripted
+ * flood sends it) while this instance knows the throttle holds the account or the address: refused
+ * here, before React Router runs its action and loaders and renders the sign-in page, with the
+ * message, status (429) and Retry-After the page would give, on a bare page linking back to the
+ * form. Nothing is checked, hashed or written (credentials.server.ts counts it). Anything else —
+ * JavaScript's `.data` posts, a try the throttle may let through — goes the full way.
+ */
+export function earlySignInRefusals(): RequestHandler {
+  return (req, res, next) => {
+    const body = res.locals.requestBody;
+    if (!Buffer.isBuffer(body) || !req.is("application/x-www-form-urlencoded")) return next();
+    const email = new URLSearchParams(body.toString("utf8")).get("email");
+    if (!email) return next();
+    const wait = refuseKnownThrottled({
+      email,
+      clientIp: req.ip ?? "unknown",
+      cookieHeader: req.headers.cookie ?? null,
+    });
+    if (wait === undefined) return next();
+    const refusal = signInRefusal({ status: "throttled", retryAfterSeconds: wait }, "password");
+    res
+      .status(refusal.status)
+      .set({ ...refusal.headers, "Cache-Control": "private, no-store" })
+      .type("html")
+      .send(refusalPage(refusal.message));
+  };
+}
+
+function refusalPage(message: string) {
+  return `<!DOCTYPE html>
+<html lang="fr">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Connexion | Back-office</title></head>
+<body>
+<main>
+<h1>Erreur de connexion</h1>
+<p role="alert">${message}</p>
+<p><a href="/admin/login">Revenir à la connexion</a></p>
+</main>
+</body>
+</html>
+`;
+}
