@@ -1,5 +1,5 @@
-import { ExternalLink, Eye, Pencil, Trash2 } from "lucide-react";
-import { Link } from "react-router";
+import { Copy, ExternalLink, Eye, Pencil, Trash2 } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { ConfirmDialog } from "../confirm-dialog";
@@ -51,7 +51,8 @@ export function DeleteRowButton({
 /**
  * A row's actions, as its screen needs them, in one order: edit (a page, or a dialog opened by
  * the 'Modifier' button given to `edit`), preview in a new tab ('Aperçu', or 'Voir' for the live
- * page), the screen's own (`children`), then delete behind its confirmation, posting
+ * page), 'Dupliquer' (posting `intent=duplicate` and the row's `id`: the action makes the copy and
+ * opens it, `rowActionFromForm` with `to`), the screen's own (`children`), then delete behind its confirmation, posting
  * `intent=delete` and the row's `id` (+ `fields`) to the route's action (`deleteRowFromForm`).
  *
  *   <RowActions name={author.name}
@@ -65,6 +66,7 @@ export function RowActions({
   compact,
   edit,
   preview,
+  duplicate,
   remove,
   children,
 }: {
@@ -75,6 +77,8 @@ export function RowActions({
   edit?: string | ((trigger: React.ReactElement) => React.ReactNode);
   /** `live`: the public page ('Voir … sur le site'); else a preview ('Aperçu de …'). */
   preview?: { href: string; live?: boolean };
+  /** 'Dupliquer': the row's id. */
+  duplicate?: { id: string };
   /** The confirmation's question (`title`: 'Confirmer la suppression' unless the spec says otherwise). */
   remove?: { id: string; description: React.ReactNode; title?: string; fields?: Record<string, string> };
   children?: React.ReactNode;
@@ -103,6 +107,7 @@ export function RowActions({
           </a>
         </Button>
       ) : null}
+      {duplicate ? <DuplicateButton id={duplicate.id} name={name} compact={compact} /> : null}
       {children}
       {remove ? (
         <ConfirmDialog
@@ -114,5 +119,28 @@ export function RowActions({
         />
       ) : null}
     </div>
+  );
+}
+
+/** 'Dupliquer': posts the row's id; disabled while that copy is being made (one click, one copy). */
+function DuplicateButton({ id, name, compact }: { id: string; name: string } & Compact) {
+  const navigation = useNavigation();
+  const copying =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === "duplicate" &&
+    navigation.formData.get("id") === id;
+  return (
+    <Form method="post" className="contents">
+      <input type="hidden" name="id" value={id} />
+      <Button
+        {...buttonProps("Dupliquer", compact)}
+        type="submit"
+        name="intent"
+        value="duplicate"
+        disabled={copying}
+      >
+        <ActionLabel icon={<Copy aria-hidden />} verb="Dupliquer" name={name} compact={compact} />
+      </Button>
+    </Form>
   );
 }
