@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getScheduledPublications } from "~/server/content/dashboard.server";
 import { duplicateContent } from "~/server/content/duplicate.server";
 import { findMissingPages } from "~/server/content/internal-links.server";
 import { db } from "~/server/db/client.server";
@@ -247,5 +248,41 @@ describe("'Dupliquer'", () => {
     await expect(
       duplicateContent(who(), "cms_pages", "00000000-0000-4000-8000-000000000000"),
     ).rejects.toThrow(MissingRowError);
+  });
+});
+
+describe("'Publications planifiées'", () => {
+  it("lists the next scheduled articles and projects, soonest first, at most the limit", async () => {
+    const at = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+    await db()
+      .insert(blogArticles)
+      .values([
+        { title: "Article dans 3 h", slug: "a3", status: "scheduled", scheduledAt: at(3) },
+        { title: "Article dans 1 h", slug: "a1", status: "scheduled", scheduledAt: at(1) },
+        // Its date has passed: it is public, no longer planned.
+        { title: "Article passé", slug: "a0", status: "scheduled", scheduledAt: at(-1) },
+        { title: "Brouillon", slug: "b", status: "draft", scheduledAt: at(2) },
+        { title: "Publié", slug: "p", status: "published", publishedAt: at(-2) },
+      ]);
+    await db()
+      .insert(projects)
+      .values([
+        { title: "Projet dans 2 h", slug: "p2", status: "scheduled", scheduledAt: at(2) },
+        { title: "Projet dans 4 h", slug: "p4", status: "scheduled", scheduledAt: at(4) },
+      ]);
+    const list = await getScheduledPublications(10);
+    expect(list.map(({ kind, title }) => ({ kind, title }))).toEqual([
+      { kind: "article", title: "Article dans 1 h" },
+      { kind: "project", title: "Projet dans 2 h" },
+      { kind: "article", title: "Article dans 3 h" },
+      { kind: "project", title: "Projet dans 4 h" },
+    ]);
+    expect(list[0]!.scheduledAt).toBeInstanceOf(Date);
+    expect(Math.abs(list[0]!.scheduledAt.getTime() - at(1).getTime())).toBeLessThan(60_000);
+    expect((await getScheduledPublications(3)).map((item) => item.title)).toEqual([
+      "Article dans 1 h",
+      "Projet dans 2 h",
+      "Article dans 3 h",
+    ]);
   });
 });
