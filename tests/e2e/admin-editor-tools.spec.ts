@@ -92,7 +92,11 @@ for (const width of [1280, 375]) {
       [id],
     );
     await page.goto(`/admin/projects?q=${encodeURIComponent(`${label} ${run}`)}`);
-    await page.getByRole("button", { name: `Dupliquer ${label} ${run}` }).click();
+    const duplicate = page.getByRole("button", { name: `Dupliquer ${label} ${run}` });
+    // Beside the other actions, within the screen (the table scrolls sideways otherwise).
+    await expect(duplicate).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: `/tmp/editors/projects-list-${width}.png`, fullPage: true });
+    await duplicate.click();
     await expect(toast(page, "Projet dupliqué")).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/admin\/projects\/edit\/[0-9a-f-]{36}$/);
     await expect(page.getByLabel("Titre", { exact: true })).toHaveValue(`Copie de ${label} ${run}`);

@@ -2,5 +2,5 @@
 // its pages and each row's actions.
 export { EmptyState } from "./empty-state";
 export { Pagination } from "./pagination";
-export { DeleteRowButton, RowActions } from "./row-actions";
+export { ActionLabel, DeleteRowButton, RowActions, rowActionButtonProps } from "./row-actions";
 export { DataTable, useListPending, type Column, type Reorder } from "./table";

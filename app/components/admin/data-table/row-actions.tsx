@@ -8,9 +8,10 @@ type Compact = { compact?: boolean };
 
 /**
  * The content of one row action's button: its icon, its verb, and the row's `name` for screen
- * readers ("Supprimer Jean Dupont"). `compact` shows the icon alone, the verb as a tooltip.
+ * readers ("Supprimer Jean Dupont"). `compact` shows the icon alone, the verb as a tooltip. With
+ * `rowActionButtonProps`, for a screen's own row actions (the trash's 'Restaurer').
  */
-function ActionLabel({
+export function ActionLabel({
   icon,
   verb,
   name,
@@ -25,7 +26,8 @@ function ActionLabel({
   );
 }
 
-const buttonProps = (verb: string, compact?: boolean) =>
+/** A row action's button: small and quiet, or with `compact` an icon whose verb is its tooltip. */
+export const rowActionButtonProps = (verb: string, compact?: boolean) =>
   ({ variant: "ghost", size: compact ? "icon" : "sm", title: compact ? verb : undefined }) as const;
 
 /**
@@ -39,7 +41,7 @@ export function DeleteRowButton({
 }: { name: string } & Compact & React.ComponentProps<"button">) {
   return (
     <Button
-      {...buttonProps("Supprimer", compact)}
+      {...rowActionButtonProps("Supprimer", compact)}
       {...props}
       className={cn("text-red-300 hover:text-red-200", props.className)}
     >
@@ -89,14 +91,14 @@ export function RowActions({
   return (
     <div className="flex flex-wrap gap-1 md:flex-nowrap">
       {typeof edit === "string" ? (
-        <Button asChild {...buttonProps("Modifier", compact)}>
+        <Button asChild {...rowActionButtonProps("Modifier", compact)}>
           <Link to={edit}>{editLabel}</Link>
         </Button>
       ) : edit ? (
-        edit(<Button {...buttonProps("Modifier", compact)}>{editLabel}</Button>)
+        edit(<Button {...rowActionButtonProps("Modifier", compact)}>{editLabel}</Button>)
       ) : null}
       {preview ? (
-        <Button asChild {...buttonProps(preview.live ? "Voir" : "Aperçu", compact)}>
+        <Button asChild {...rowActionButtonProps(preview.live ? "Voir" : "Aperçu", compact)}>
           <a href={preview.href} target="_blank" rel="noreferrer">
             <ActionLabel
               icon={preview.live ? <ExternalLink aria-hidden /> : <Eye aria-hidden />}
@@ -133,7 +135,7 @@ function DuplicateButton({ id, name, compact }: { id: string; name: string } & C
     <Form method="post" className="contents">
       <input type="hidden" name="id" value={id} />
       <Button
-        {...buttonProps("Dupliquer", compact)}
+        {...rowActionButtonProps("Dupliquer", compact)}
         type="submit"
         name="intent"
         value="duplicate"

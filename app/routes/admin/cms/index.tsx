@@ -87,6 +87,8 @@ const columns: Column<CmsPageListItem>[] = [
     className: "w-px whitespace-nowrap",
     cell: (p) => (
       <RowActions
+        // Icons with tooltips: four actions beside five columns fit a 1280 px screen with the menu.
+        compact
         name={p.title}
         edit={`/admin/cms/edit/${p.id}`}
         // §2.14: 'Aperçu' opens the page at its address on the site; a draft one, which is not

@@ -93,6 +93,8 @@ const columns: Column<ProjectRow>[] = [
     className: "w-px whitespace-nowrap",
     cell: (project) => (
       <RowActions
+        // Icons with tooltips: four actions beside five columns fit a 1280 px screen with the menu.
+        compact
         name={project.title}
         edit={`/admin/projects/edit/${project.id}`}
         preview={
