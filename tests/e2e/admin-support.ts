@@ -1,4 +1,6 @@
 import path from "node:path";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
 import type { Page } from "@playwright/test";
 import { e2e, expect, test as base } from "../support/e2e";
 export { STALE_CONTENT_MESSAGE } from "../../app/lib/stale-content";
@@ -60,4 +62,9 @@ export async function typeContent(page: Page, text: string) {
   const editor = page.getByRole("textbox", { name: "Contenu" });
   await editor.click();
   await editor.pressSequentially(text);
+}
+
+/** The current code of the authenticator app holding `secret` (as the profile shows it). */
+export async function totp(secret: string) {
+  return createOTP(base32.decode(secret.replace(/\s/g, ""))).totp();
 }

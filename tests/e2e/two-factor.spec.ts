@@ -1,8 +1,6 @@
-import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
 import type { Browser, Page } from "@playwright/test";
 import { e2e, expect as baseExpect, sql, test } from "../support/e2e";
-import { toast } from "./admin-support";
+import { toast, totp } from "./admin-support";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -23,11 +21,6 @@ async function submitPassword(page: Page, account: Account) {
 
 async function freshPage(browser: Browser) {
   return (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-}
-
-/** The current code of the authenticator app holding `secret` (as the profile shows it). */
-async function totp(secret: string) {
-  return createOTP(base32.decode(secret.replace(/\s/g, ""))).totp();
 }
 
 test.beforeEach(async () => {
