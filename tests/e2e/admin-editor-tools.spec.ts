@@ -72,6 +72,17 @@ for (const width of [1280, 375]) {
     await expect(panel.getByRole("button", { name: "Aucune meta description." })).toBeHidden();
     await page.screenshot({ path: `/tmp/editors/checklist-${width}.png`, fullPage: true });
 
+    // The preview shows them too.
+    await page.getByRole("button", { name: "Aperçu", exact: true }).click();
+    const preview = page.getByRole("dialog", { name: "Aperçu du projet" });
+    await expect(
+      preview
+        .getByRole("region", { name: "Vérifications avant publication" })
+        .getByText("1 image n'a pas de texte alternatif."),
+    ).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(preview).toBeHidden();
+
     // Warnings never block: the project is saved with the other two.
     await page.getByRole("button", { name: "Enregistrer les modifications" }).last().click();
     await expect(toast(page, "Projet mis à jour avec succès")).toBeVisible({ timeout: 30_000 });
@@ -142,3 +153,28 @@ for (const width of [1280, 375]) {
     await expect(page).toHaveURL(new RegExp(`/admin/blog/edit/${article!.id}$`));
   });
 }
+
+test("a scheduled project reads 'Planifié' in the list, and a draft CMS page's 'Aperçu' is its back-office preview", async ({
+  page,
+}) => {
+  await insertProject("Planifié", { status: "scheduled" });
+  await page.goto(`/admin/projects?q=${encodeURIComponent(`Planifié ${run}`)}`);
+  await expect(page.getByRole("row").filter({ hasText: `Planifié ${run}` })).toContainText("Planifié");
+
+  const [draft] = await sql<{ id: string }>(
+    `insert into cms_pages (title, slug, content, is_published) values ($1, $2, '<p>Brouillon.</p>', false) returning id`,
+    [`Page brouillon ${run}`, `page-brouillon-${run}`],
+  );
+  try {
+    await page.goto(`/admin/cms?q=${encodeURIComponent(`Page brouillon ${run}`)}`);
+    const preview = page.getByRole("link", { name: `Aperçu de Page brouillon ${run} (nouvel onglet)` });
+    await expect(preview).toHaveAttribute("href", `/admin/cms/preview/${draft!.id}`);
+    const opened = page.waitForEvent("popup");
+    await preview.click();
+    const tab = await opened;
+    await expect(tab.getByRole("heading", { name: "Aperçu de la page" })).toBeVisible();
+    await tab.close();
+  } finally {
+    await sql("delete from cms_pages where id = $1", [draft!.id]);
+  }
+});
