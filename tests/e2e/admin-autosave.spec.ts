@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { e2e, sql } from "../support/e2e";
-import { expect, signIn, staff, test, toast, totp } from "./admin-support";
+import { sql } from "../support/e2e";
+import { createStaffLikeAccount, expect, signIn, staff, test, toast, totp } from "./admin-support";
 
 /*
  * Staff never lose work (issue 21): the editors' autosave and its recovery on another device, and a
@@ -186,14 +186,7 @@ test("with two-factor on, the re-sign-in asks the password, then the code, then 
   await sql("delete from rate_limits");
   // An account of its own, with the staff account's password, whose second factor is turned on.
   const email = `autosave-2fa-${run}@betic.test`;
-  await sql(
-    `with created as (insert into users (name, email, role) values ('Double', $1, 'user') returning id)
-     insert into accounts (user_id, account_id, provider_id, password)
-     select created.id, created.id, 'credential', a.password from created, accounts a
-       join users u on u.id = a.user_id where u.email = $2 and a.provider_id = 'credential'`,
-    [email, e2e.user.email],
-  );
-  const account = { email, password: staff.password };
+  const account = await createStaffLikeAccount("Double", email);
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 1280, height: 900 },

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { e2e, expect as baseExpect, sql, test } from "../support/e2e";
-import { toast, totp } from "./admin-support";
+import { createStaffLikeAccount, toast, totp } from "./admin-support";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -32,14 +32,7 @@ test("TOTP: enrol from the profile, sign in with a code, a trusted browser, a ba
   browser,
 }) => {
   const email = `double-${Date.now()}@betic.test`;
-  await sql(
-    `with created as (insert into users (name, email, role) values ('double', $1, 'user') returning id)
-     insert into accounts (user_id, account_id, provider_id, password)
-     select created.id, created.id, 'credential', a.password from created, accounts a
-       join users u on u.id = a.user_id where u.email = $2 and a.provider_id = 'credential'`,
-    [email, e2e.user.email],
-  );
-  const account = { email, password: e2e.user.password };
+  const account = await createStaffLikeAccount("double", email);
   await page.setViewportSize({ width: 1280, height: 900 });
   await submitPassword(page, account);
   await dashboard(page);

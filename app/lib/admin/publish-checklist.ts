@@ -129,44 +129,44 @@ export function publishWarnings(
   return warnings;
 }
 
-/** The title search engines show: the meta title when there is one. */
-function seoTitle(values: { title: string; metaTitle: string }) {
-  return values.metaTitle.trim()
-    ? { field: "metaTitle", value: values.metaTitle }
-    : { field: "title", value: values.title };
+type SeoValues = { title: string; metaTitle: string; metaDescription: string };
+
+/** What every kind has: the title search engines show (the meta title when there is one), the meta description, the HTML fields. */
+function checklistOf<Values extends SeoValues>(
+  values: Values,
+  bodyFields: readonly (keyof Values & string)[],
+): ChecklistInput {
+  return {
+    title: values.metaTitle.trim()
+      ? { field: "metaTitle", value: values.metaTitle }
+      : { field: "title", value: values.title },
+    metaDescription: values.metaDescription,
+    bodies: bodyFields.map((field) => ({ field, html: String(values[field]) })),
+  };
+}
+
+/** Articles and projects also have a category and a share image (the Open Graph one, else the main image). */
+function publishableChecklist<
+  Values extends SeoValues & { category: string; ogImage: string; image: string },
+>(values: Values, bodyFields: readonly (keyof Values & string)[]): ChecklistInput {
+  return {
+    ...checklistOf(values, bodyFields),
+    category: values.category,
+    shareImage: { field: "ogImage", value: values.ogImage, fallback: values.image },
+  };
 }
 
 export function articleChecklist(values: ArticleFormInput): ChecklistInput {
-  return {
-    title: seoTitle(values),
-    metaDescription: values.metaDescription,
-    bodies: [{ field: "content", html: values.content }],
-    excerpt: values.excerpt,
-    category: values.category,
-    shareImage: { field: "ogImage", value: values.ogImage, fallback: values.image },
-  };
+  return { ...publishableChecklist(values, ["content"]), excerpt: values.excerpt };
 }
 
 export function projectChecklist(values: ProjectFormInput): ChecklistInput {
-  return {
-    title: seoTitle(values),
-    metaDescription: values.metaDescription,
-    bodies: (["content", "challenges", "solutions", "results"] as const).map((field) => ({
-      field,
-      html: values[field],
-    })),
-    category: values.category,
-    shareImage: { field: "ogImage", value: values.ogImage, fallback: values.image },
-  };
+  return publishableChecklist(values, ["content", "challenges", "solutions", "results"]);
 }
 
 /** A CMS page has no excerpt, category or social image (back-office.md §3). */
 export function cmsPageChecklist(values: CmsPageFormInput): ChecklistInput {
-  return {
-    title: seoTitle(values),
-    metaDescription: values.metaDescription,
-    bodies: [{ field: "content", html: values.content }],
-  };
+  return checklistOf(values, ["content"]);
 }
 
 /** Whether the chosen status puts the item on the site (now or at its date). */
