@@ -74,6 +74,7 @@ export default [
     route("api/events", "routes/admin/api/events.ts"),
     route("api/notifications", "routes/admin/api/notifications.ts"),
     route("api/drafts", "routes/admin/api/drafts.ts"),
+    route("api/missing-pages", "routes/admin/api/missing-pages.ts"),
     route("email-templates/mail-status", "routes/admin/email-templates/mail-status.ts"),
     // Old and alternative paths, then any unknown /admin path.
     route("contact", "routes/admin/redirect.ts", { id: "admin-redirect-contact" }),

@@ -59,6 +59,7 @@ export const adminAccess = {
   "/admin/api/events": "user",
   "/admin/api/notifications": "user",
   "/admin/api/drafts": "user",
+  "/admin/api/missing-pages": "user",
   "/admin/contact": "public",
   "/admin/author": "public",
   "/admin/blog/preview": "public",

@@ -1,5 +1,5 @@
 import { e2e, expect as baseExpect, sql, test } from "../support/e2e";
-import { signIn, submitSignIn, toast } from "./admin-support";
+import { createStaffLikeAccount, signIn, submitSignIn, toast } from "./admin-support";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 });
@@ -13,14 +13,7 @@ test("an admin suspends an account (its session ends, it cannot sign in) and rea
   browser,
 }) => {
   const email = `suspendu-${Date.now()}@betic.test`;
-  await sql(
-    `with created as (insert into users (name, email, role) values ('suspendu', $1, 'user') returning id)
-     insert into accounts (user_id, account_id, provider_id, password)
-     select created.id, created.id, 'credential', a.password from created, accounts a
-       join users u on u.id = a.user_id where u.email = $2 and a.provider_id = 'credential'`,
-    [email, e2e.user.email],
-  );
-  const account = { email, password: e2e.user.password };
+  const account = await createStaffLikeAccount("suspendu", email);
   const elsewhere = await (await browser.newContext()).newPage();
   await signIn(elsewhere, account);
 

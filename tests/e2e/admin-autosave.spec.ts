@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { sql } from "../support/e2e";
-import { expect, signIn, staff, test, toast } from "./admin-support";
+import { createStaffLikeAccount, expect, signIn, staff, test, toast, totp } from "./admin-support";
 
 /*
  * Staff never lose work (issue 21): the editors' autosave and its recovery on another device, and a
@@ -178,3 +178,59 @@ for (const width of [1280, 375]) {
     }
   });
 }
+
+test("with two-factor on, the re-sign-in asks the password, then the code, then saves (1280 px)", async ({
+  browser,
+  baseURL,
+}) => {
+  await sql("delete from rate_limits");
+  // An account of its own, with the staff account's password, whose second factor is turned on.
+  const email = `autosave-2fa-${run}@betic.test`;
+  const account = await createStaffLikeAccount("Double", email);
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    storageState: { cookies: [], origins: [] },
+  });
+  try {
+    const page = await context.newPage();
+    await signIn(page, account);
+    await page.goto("/admin/profile");
+    await page.getByRole("tab", { name: "Sécurité" }).click();
+    await page.getByLabel("Votre mot de passe").fill(account.password);
+    await page.getByRole("button", { name: "Activer la double authentification" }).click();
+    const secret = (await page.getByTestId("totp-secret").textContent({ timeout: 30_000 }))!;
+    await page.getByLabel("Code de vérification").fill(await totp(secret));
+    await page.getByRole("button", { name: "Confirmer" }).click();
+    await expect(page.getByRole("list", { name: "Codes de secours" })).toBeVisible({ timeout: 30_000 });
+
+    const id = await insertPage("Session 2FA");
+    await page.goto(`/admin/cms/edit/${id}`);
+    await page.getByLabel("Titre", { exact: true }).fill(`Tapé avant la fin de session 2FA ${run}`);
+    const token = (await context.cookies()).find((cookie) => cookie.name === "betic.session_token");
+    await sql("delete from sessions where token = $1", [decodeURIComponent(token!.value).split(".")[0]]);
+
+    await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+    const dialog = page.getByRole("dialog", { name: "Session expirée" });
+    await dialog.getByLabel("Mot de passe").fill(account.password);
+    await dialog.getByRole("button", { name: "Se reconnecter et enregistrer" }).click();
+    // The password was right: the code is asked in place, nothing saved yet.
+    await expect(dialog.getByLabel("Code")).toBeVisible({ timeout: 30_000 });
+    await expect(dialog.getByText("Saisissez le code à 6 chiffres")).toBeVisible();
+    await page.screenshot({ path: "/tmp/autosave/session-2fa-code-1280.png", fullPage: true });
+    const [unsaved] = await sql<{ title: string }>("select title from cms_pages where id = $1", [id]);
+    expect(unsaved!.title).toBe(`Session 2FA ${run}`);
+
+    await dialog.getByLabel("Code").fill("000000");
+    await dialog.getByRole("button", { name: "Se reconnecter et enregistrer" }).click();
+    await expect(dialog.getByText("Code incorrect")).toBeVisible({ timeout: 30_000 });
+    await dialog.getByLabel("Code").fill(await totp(secret));
+    await dialog.getByRole("button", { name: "Se reconnecter et enregistrer" }).click();
+    await expect(toast(page, "Page mise à jour")).toBeVisible({ timeout: 30_000 });
+    const [saved] = await sql<{ title: string }>("select title from cms_pages where id = $1", [id]);
+    expect(saved!.title).toBe(`Tapé avant la fin de session 2FA ${run}`);
+  } finally {
+    await context.close();
+    await sql("delete from users where email = $1", [email]);
+  }
+});

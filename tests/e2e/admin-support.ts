@@ -1,6 +1,8 @@
 import path from "node:path";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
 import type { Page } from "@playwright/test";
-import { e2e, expect, test as base } from "../support/e2e";
+import { e2e, expect, sql, test as base } from "../support/e2e";
 export { STALE_CONTENT_MESSAGE } from "../../app/lib/stale-content";
 
 /**
@@ -60,4 +62,24 @@ export async function typeContent(page: Page, text: string) {
   const editor = page.getByRole("textbox", { name: "Contenu" });
   await editor.click();
   await editor.pressSequentially(text);
+}
+
+/** The current code of the authenticator app holding `secret` (as the profile shows it). */
+export async function totp(secret: string) {
+  return createOTP(base32.decode(secret.replace(/\s/g, ""))).totp();
+}
+
+/**
+ * A new `user`-role account named `name` with the staff account's password (its hash copied: no
+ * slow hashing), for a test that changes an account (suspends it, turns its second factor on).
+ */
+export async function createStaffLikeAccount(name: string, email: string): Promise<Account> {
+  await sql(
+    `with created as (insert into users (name, email, role) values ($1, $2, 'user') returning id)
+     insert into accounts (user_id, account_id, provider_id, password)
+     select created.id, created.id, 'credential', a.password from created, accounts a
+       join users u on u.id = a.user_id where u.email = $3 and a.provider_id = 'credential'`,
+    [name, email, e2e.user.email],
+  );
+  return { email, password: e2e.user.password };
 }

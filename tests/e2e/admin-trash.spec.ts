@@ -69,6 +69,10 @@ test("delete → trash → restore brings the public page back; delete → purge
   const trashed = page.getByRole("row").filter({ hasText: article.title });
   await expect(trashed).toContainText("Article");
   await expect(trashed).toContainText(staff.email);
+  // The row's actions fit beside the menu (they were cut off at 1280 px).
+  await expect(
+    trashed.getByRole("button", { name: `Supprimer définitivement « ${article.title} »` }),
+  ).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: "/tmp/trash/trash-1280.png", fullPage: true });
 
   await trashed.getByRole("button", { name: `Restaurer « ${article.title} »` }).click();

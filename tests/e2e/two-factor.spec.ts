@@ -1,8 +1,6 @@
-import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
 import type { Browser, Page } from "@playwright/test";
 import { e2e, expect as baseExpect, sql, test } from "../support/e2e";
-import { toast } from "./admin-support";
+import { createStaffLikeAccount, toast, totp } from "./admin-support";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 180_000 });
@@ -25,11 +23,6 @@ async function freshPage(browser: Browser) {
   return (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
 }
 
-/** The current code of the authenticator app holding `secret` (as the profile shows it). */
-async function totp(secret: string) {
-  return createOTP(base32.decode(secret.replace(/\s/g, ""))).totp();
-}
-
 test.beforeEach(async () => {
   await sql("delete from rate_limits");
 });
@@ -39,14 +32,7 @@ test("TOTP: enrol from the profile, sign in with a code, a trusted browser, a ba
   browser,
 }) => {
   const email = `double-${Date.now()}@betic.test`;
-  await sql(
-    `with created as (insert into users (name, email, role) values ('double', $1, 'user') returning id)
-     insert into accounts (user_id, account_id, provider_id, password)
-     select created.id, created.id, 'credential', a.password from created, accounts a
-       join users u on u.id = a.user_id where u.email = $2 and a.provider_id = 'credential'`,
-    [email, e2e.user.email],
-  );
-  const account = { email, password: e2e.user.password };
+  const account = await createStaffLikeAccount("double", email);
   await page.setViewportSize({ width: 1280, height: 900 });
   await submitPassword(page, account);
   await dashboard(page);

@@ -1,5 +1,17 @@
 import { useEffect, useEffectEvent, type RefObject } from "react";
 
+/** Asks the sections around a field to open (`revealField`); heard by every `useRevealFirstError` around it. */
+const REVEAL_FIELD_EVENT = "admin:reveal-field";
+
+/**
+ * Brings the field with this id forward from anywhere on the page (a checklist's link): every
+ * `useRevealFirstError` around it opens its sections as for an error, and the one with `focus`
+ * gives the field the cursor once it shows.
+ */
+export function revealField(id: string) {
+  document.getElementById(id)?.dispatchEvent(new Event(REVEAL_FIELD_EVENT, { bubbles: true }));
+}
+
 /** How many frames a refused field may take to show (its sections opening) before the cursor gives up on it. */
 const FRAMES_TO_SHOW = 10;
 
@@ -9,7 +21,8 @@ const FRAMES_TO_SHOW = 10;
  * innermost first, so that their owners (tabs, accordions) open them. With `focus`, the field then
  * takes the cursor once it shows (Conform's own focus cannot reach a field of a hidden section).
  * Only a submit moves anything: errors shown while typing never switch a section. With `answer`
- * (the action's data), the errors that come back from the server are revealed the same way.
+ * (the action's data), the errors that come back from the server are revealed the same way;
+ * `revealField(id)` reveals any field inside `root` the same way.
  *
  *   useRevealFirstError(root, (sections) => sections.forEach(openIfMine), { focus: true });
  */
@@ -18,8 +31,8 @@ export function useRevealFirstError(
   show: (sections: string[]) => void,
   { focus, answer }: { focus: boolean; answer?: unknown },
 ) {
-  const reveal = useEffectEvent(() => {
-    const field = root.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const reveal = useEffectEvent((chosen?: HTMLElement) => {
+    const field = chosen ?? root.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (!field) return;
     const sections: string[] = [];
     for (let node = field.parentElement; node && node !== root.current; node = node.parentElement)
@@ -45,6 +58,14 @@ export function useRevealFirstError(
     };
     form.addEventListener("submit", onSubmit);
     return () => form.removeEventListener("submit", onSubmit);
+  }, [root]);
+
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const onReveal = (event: Event) => reveal(event.target as HTMLElement);
+    element.addEventListener(REVEAL_FIELD_EVENT, onReveal);
+    return () => element.removeEventListener(REVEAL_FIELD_EVENT, onReveal);
   }, [root]);
 
   // Rendered by now: the answer's field errors are marked.

@@ -18,13 +18,16 @@ import { StatCard } from "~/components/admin/stat-card";
 import type { AdminScreenPath } from "~/lib/admin-access";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { contactStatusLabels } from "~/lib/enums";
+import { formatDateTime } from "~/lib/format-date";
 import { hasRole } from "~/lib/roles";
 import { requireUser } from "~/server/auth/session.server";
 import { isBackupOverdue } from "~/server/backup/schedule.server";
 import {
   getDashboardCounts,
   getRecentActivity,
+  getScheduledPublications,
   type RecentActivity,
+  type ScheduledPublication,
 } from "~/server/content/dashboard.server";
 import { getMailDeliveryAlerts } from "~/server/mail/outbox-admin.server";
 
@@ -32,15 +35,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Tableau de bord | Back-
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [counts, activity, mail, backupOverdue] = await Promise.all([
+  const [counts, activity, scheduled, mail, backupOverdue] = await Promise.all([
     getDashboardCounts(),
     getRecentActivity(5),
+    getScheduledPublications(10),
     getMailDeliveryAlerts(),
     // Backups are the admins' business: only they are warned.
     hasRole(user, "admin") ? isBackupOverdue() : false,
   ]);
   // The render's clock, so relative times read the same on the server and after hydration.
-  return { counts, activity, mail, backupOverdue, role: user.role ?? "user", now: new Date() };
+  return { counts, activity, scheduled, mail, backupOverdue, role: user.role ?? "user", now: new Date() };
 }
 
 const cards: {
@@ -71,7 +75,7 @@ function describe(item: RecentActivity): string {
   }
 }
 
-function linkTo(item: RecentActivity): string {
+function linkTo(item: RecentActivity | ScheduledPublication): string {
   if (item.kind === "project") return `/admin/projects/edit/${item.id}`;
   if (item.kind === "article") return `/admin/blog/edit/${item.id}`;
   return "/admin/contacts";
@@ -89,7 +93,7 @@ function relativeTime(date: Date | null, now: Date): string {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, activity, mail, backupOverdue, role, now } = loaderData;
+  const { counts, activity, scheduled, mail, backupOverdue, role, now } = loaderData;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">Tableau de bord</h1>
@@ -152,6 +156,45 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                         </span>
                       </span>
                       <span className="mt-0.5 line-clamp-2 text-sm text-muted-foreground">{item.title}</span>
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="scheduled-publications" className="rounded-lg border bg-card">
+        <h2 id="scheduled-publications" className="border-b px-5 py-4 text-lg font-semibold">
+          Publications planifiées
+        </h2>
+        {scheduled.length === 0 ? (
+          <p className="px-5 py-8 text-center text-sm text-muted-foreground">Aucune publication planifiée.</p>
+        ) : (
+          <ul className="divide-y">
+            {scheduled.map((item) => {
+              const Icon = activityIcons[item.kind];
+              return (
+                <li key={`${item.kind}-${item.id}`}>
+                  <Link
+                    to={linkTo(item)}
+                    className="flex items-center gap-4 px-5 py-3 transition-colors hover:bg-accent/40"
+                  >
+                    <span className="rounded-full bg-secondary p-2 text-muted-foreground">
+                      <Icon className="size-4" aria-hidden />
+                    </span>
+                    <span className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+                      <span className="min-w-0 truncate text-sm font-medium">
+                        <span className="sr-only">{item.kind === "project" ? "Projet" : "Article"} : </span>
+                        {item.title}
+                      </span>
+                      <time
+                        dateTime={new Date(item.scheduledAt).toISOString()}
+                        className="shrink-0 text-xs text-muted-foreground tabular-nums"
+                      >
+                        {formatDateTime(item.scheduledAt)}
+                      </time>
                     </span>
                   </Link>
                 </li>

@@ -114,12 +114,14 @@ async function save<Schema extends z.ZodType>(
  * already gone gets `gone`; a refusal meant for the person (`refuse`: still in use...) its own
  * toast; any other failure is logged and gets `failed`. Every refusal is an error toast on the list.
  */
-export async function rowActionFromForm(
+export async function rowActionFromForm<Result>(
   request: Request,
   formData: FormData,
   options: {
-    act: (ref: RowRef) => Promise<unknown>;
+    act: (ref: RowRef) => Promise<Result>;
     done: ToastInput;
+    /** Where the toast `done` is shown, from what `act` answered (a copy's editor); the same list when not given. */
+    to?: (result: Result) => string;
     failed: Failed;
     /** A row already gone (or a form naming none); `failed` when not given. */
     gone?: string;
@@ -134,8 +136,9 @@ export async function rowActionFromForm(
   });
   const ref = readRowRef(formData);
   if (!ref) return refused(gone());
+  let result: Result;
   try {
-    await options.act(ref);
+    result = await options.act(ref);
   } catch (error) {
     const refusal = options.refuse?.(error);
     if (refusal) return refused(refusal);
@@ -143,7 +146,7 @@ export async function rowActionFromForm(
     logger.error({ err: error, path: back }, "list row action failed");
     return refused({ title: "Erreur", description: failureMessage(options.failed, error) });
   }
-  return redirectWithToast(back, options.done);
+  return redirectWithToast(options.to ? options.to(result) : back, options.done);
 }
 
 /** A delete from a list's confirmation (`RowActions`' 'Supprimer'): `rowActionFromForm` with `remove`. */

@@ -48,3 +48,35 @@ export async function getRecentActivity(limit = 5): Promise<RecentActivity[]> {
     createdAt: row.created_at ? new Date(row.created_at) : null,
   })) as RecentActivity[];
 }
+
+export type ScheduledPublication = {
+  kind: "project" | "article";
+  id: string;
+  title: string;
+  scheduledAt: Date;
+};
+
+/**
+ * 'Publications planifiées' (issue 21, point 8): the `limit` next scheduled articles and projects
+ * whose date is still ahead (once it has passed they are public: visibility.server.ts), soonest first.
+ */
+export async function getScheduledPublications(limit = 10): Promise<ScheduledPublication[]> {
+  const upcoming = (kind: ScheduledPublication["kind"], table: typeof projects | typeof blogArticles) => sql`
+    (select ${kind} as kind, id, title, scheduled_at from ${table}
+      where status = 'scheduled' and scheduled_at > now() order by scheduled_at, id limit ${limit})`;
+  const { rows } = await db().execute<{
+    kind: ScheduledPublication["kind"];
+    id: string;
+    title: string;
+    scheduled_at: string;
+  }>(
+    sql`${upcoming("article", blogArticles)} union all ${upcoming("project", projects)}
+      order by scheduled_at, id limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    kind: row.kind,
+    id: row.id,
+    title: row.title,
+    scheduledAt: new Date(row.scheduled_at),
+  }));
+}

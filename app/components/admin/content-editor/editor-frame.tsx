@@ -4,13 +4,15 @@ import { Form, useActionData } from "react-router";
 import { PreviewDialog } from "~/components/admin/editor-dialogs";
 import { FormErrors } from "~/components/admin/fields";
 import { PageHeader } from "~/components/admin/page-header";
-import { useRevealFirstError } from "~/components/admin/reveal-first-error";
+import { revealField, useRevealFirstError } from "~/components/admin/reveal-first-error";
 import { RevisionHistory } from "~/components/admin/revision-history";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
+import type { ChecklistInput } from "~/lib/admin/publish-checklist";
 import type { RevisionSummary } from "~/lib/admin/revisions";
 import type { ContentStatus } from "~/lib/enums";
 import { AutosaveStatus, DraftRecovery, useAutosave, type Autosave } from "./autosave";
+import { PublishChecklist, usePublishWarnings } from "./publish-checklist";
 import { SaveBar } from "./save-bar";
 import { SessionExpiredDialog } from "./session-expired";
 
@@ -25,6 +27,9 @@ import { SessionExpiredDialog } from "./session-expired";
  * first field in error, once `onRevealSection` has opened the sections (`data-section`) around it.
  * A save refused because the session ended (the route's `clientAction` is `editorClientAction`)
  * asks to sign in again in place, then saves (session-expired.tsx).
+ * While the form's status publishes the item, `checklist` gives the pre-publish warnings
+ * ('Vérifications avant publication', above the save bar and in the preview): each one's link
+ * reveals its field (tabs opened, cursor put there); they never block the save.
  * `aside` comes after the form (dialogs, sharing).
  *
  *   const { form, fields } = useEditorForm({ id, schema, defaultValue: values });
@@ -45,6 +50,7 @@ export function EditorFrame<Values extends Record<string, any>>({
   actions,
   updatedAt,
   autosave,
+  checklist,
   saveLabel,
   onSubmit,
   onRevealSection,
@@ -67,6 +73,8 @@ export function EditorFrame<Values extends Record<string, any>>({
   updatedAt: string;
   /** Where the form's autosaves go, and the person's newer draft to offer (the loader's `autosaveFor`). */
   autosave: Autosave;
+  /** The form's values for the pre-publish checklist (null: the status does not publish), and the site's address. */
+  checklist: { input: ChecklistInput | null; siteUrl: string };
   saveLabel: string;
   /** Wraps Conform's submit handler (`validate`), for checks of the screen's own. */
   onSubmit?: (
@@ -86,6 +94,8 @@ export function EditorFrame<Values extends Record<string, any>>({
   // The draft offered, until 'Restaurer' or 'Ignorer' answers it.
   const [answeredDraft, setAnsweredDraft] = useState<string | null>(null);
   const draft = autosave.draft && autosave.draft.updatedAt !== answeredDraft ? autosave.draft : null;
+  const warnings = usePublishWarnings(checklist.input, checklist.siteUrl);
+  const fieldIds = form.getFieldset() as Record<string, { id: string } | undefined>;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <PageHeader
@@ -109,7 +119,15 @@ export function EditorFrame<Values extends Record<string, any>>({
         actions={
           <>
             {revisions ? <RevisionHistory revisions={revisions} updatedAt={updatedAt} /> : null}
-            <PreviewDialog {...preview} />
+            <PreviewDialog
+              {...preview}
+              notice={
+                <>
+                  {preview.notice}
+                  {checklist.input ? <PublishChecklist warnings={warnings} /> : null}
+                </>
+              }
+            />
             {actions}
           </>
         }
@@ -138,6 +156,15 @@ export function EditorFrame<Values extends Record<string, any>>({
         <div ref={fieldsRoot} className="flex flex-col gap-6">
           {children}
         </div>
+        {checklist.input ? (
+          <PublishChecklist
+            warnings={warnings}
+            onSelect={(field) => {
+              const id = fieldIds[field]?.id;
+              if (id) revealField(id);
+            }}
+          />
+        ) : null}
         <FormErrors id={form.errorId} errors={form.errors} />
         <SaveBar
           formId={form.id}

@@ -2,6 +2,6 @@
 // its pages, each row's actions and a selection for bulk actions.
 export { EmptyState } from "./empty-state";
 export { Pagination } from "./pagination";
-export { DeleteRowButton, RowActions } from "./row-actions";
+export { ActionLabel, DeleteRowButton, RowActions, rowActionButtonProps } from "./row-actions";
 export { DataTable, useListPending, type Column, type Reorder } from "./table";
 export { RowCheckbox, SelectionBar, useRowSelection, type RowSelection } from "./selection";

@@ -1,5 +1,5 @@
-import { ExternalLink, Eye, Pencil, Trash2 } from "lucide-react";
-import { Link } from "react-router";
+import { Copy, ExternalLink, Eye, Pencil, Trash2 } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { ConfirmDialog } from "../confirm-dialog";
@@ -8,9 +8,10 @@ type Compact = { compact?: boolean };
 
 /**
  * The content of one row action's button: its icon, its verb, and the row's `name` for screen
- * readers ("Supprimer Jean Dupont"). `compact` shows the icon alone, the verb as a tooltip.
+ * readers ("Supprimer Jean Dupont"). `compact` shows the icon alone, the verb as a tooltip. With
+ * `rowActionButtonProps`, for a screen's own row actions (the trash's 'Restaurer').
  */
-function ActionLabel({
+export function ActionLabel({
   icon,
   verb,
   name,
@@ -25,7 +26,8 @@ function ActionLabel({
   );
 }
 
-const buttonProps = (verb: string, compact?: boolean) =>
+/** A row action's button: small and quiet, or with `compact` an icon whose verb is its tooltip. */
+export const rowActionButtonProps = (verb: string, compact?: boolean) =>
   ({ variant: "ghost", size: compact ? "icon" : "sm", title: compact ? verb : undefined }) as const;
 
 /**
@@ -39,7 +41,7 @@ export function DeleteRowButton({
 }: { name: string } & Compact & React.ComponentProps<"button">) {
   return (
     <Button
-      {...buttonProps("Supprimer", compact)}
+      {...rowActionButtonProps("Supprimer", compact)}
       {...props}
       className={cn("text-red-300 hover:text-red-200", props.className)}
     >
@@ -51,7 +53,8 @@ export function DeleteRowButton({
 /**
  * A row's actions, as its screen needs them, in one order: edit (a page, or a dialog opened by
  * the 'Modifier' button given to `edit`), preview in a new tab ('Aperçu', or 'Voir' for the live
- * page), the screen's own (`children`), then delete behind its confirmation, posting
+ * page), 'Dupliquer' (posting `intent=duplicate` and the row's `id`: the action makes the copy and
+ * opens it, `rowActionFromForm` with `to`), the screen's own (`children`), then delete behind its confirmation, posting
  * `intent=delete` and the row's `id` (+ `fields`) to the route's action (`deleteRowFromForm`).
  *
  *   <RowActions name={author.name}
@@ -65,6 +68,7 @@ export function RowActions({
   compact,
   edit,
   preview,
+  duplicate,
   remove,
   children,
 }: {
@@ -75,6 +79,8 @@ export function RowActions({
   edit?: string | ((trigger: React.ReactElement) => React.ReactNode);
   /** `live`: the public page ('Voir … sur le site'); else a preview ('Aperçu de …'). */
   preview?: { href: string; live?: boolean };
+  /** 'Dupliquer': the row's id. */
+  duplicate?: { id: string };
   /** The confirmation's question (`title`: 'Confirmer la suppression' unless the spec says otherwise). */
   remove?: { id: string; description: React.ReactNode; title?: string; fields?: Record<string, string> };
   children?: React.ReactNode;
@@ -85,14 +91,14 @@ export function RowActions({
   return (
     <div className="flex flex-wrap gap-1 md:flex-nowrap">
       {typeof edit === "string" ? (
-        <Button asChild {...buttonProps("Modifier", compact)}>
+        <Button asChild {...rowActionButtonProps("Modifier", compact)}>
           <Link to={edit}>{editLabel}</Link>
         </Button>
       ) : edit ? (
-        edit(<Button {...buttonProps("Modifier", compact)}>{editLabel}</Button>)
+        edit(<Button {...rowActionButtonProps("Modifier", compact)}>{editLabel}</Button>)
       ) : null}
       {preview ? (
-        <Button asChild {...buttonProps(preview.live ? "Voir" : "Aperçu", compact)}>
+        <Button asChild {...rowActionButtonProps(preview.live ? "Voir" : "Aperçu", compact)}>
           <a href={preview.href} target="_blank" rel="noreferrer">
             <ActionLabel
               icon={preview.live ? <ExternalLink aria-hidden /> : <Eye aria-hidden />}
@@ -103,6 +109,7 @@ export function RowActions({
           </a>
         </Button>
       ) : null}
+      {duplicate ? <DuplicateButton id={duplicate.id} name={name} compact={compact} /> : null}
       {children}
       {remove ? (
         <ConfirmDialog
@@ -114,5 +121,28 @@ export function RowActions({
         />
       ) : null}
     </div>
+  );
+}
+
+/** 'Dupliquer': posts the row's id; disabled while that copy is being made (one click, one copy). */
+function DuplicateButton({ id, name, compact }: { id: string; name: string } & Compact) {
+  const navigation = useNavigation();
+  const copying =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === "duplicate" &&
+    navigation.formData.get("id") === id;
+  return (
+    <Form method="post" className="contents">
+      <input type="hidden" name="id" value={id} />
+      <Button
+        {...rowActionButtonProps("Dupliquer", compact)}
+        type="submit"
+        name="intent"
+        value="duplicate"
+        disabled={copying}
+      >
+        <ActionLabel icon={<Copy aria-hidden />} verb="Dupliquer" name={name} compact={compact} />
+      </Button>
+    </Form>
   );
 }

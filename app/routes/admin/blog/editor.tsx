@@ -14,6 +14,7 @@ import { Field, SelectField, TextareaField, TextField } from "~/components/admin
 import { ImageField } from "~/components/admin/image-field";
 import { PreviewNotice } from "~/components/admin/preview-frame";
 import { SeoFieldset } from "~/components/admin/seo-fieldset";
+import { articleChecklist, isPublishing } from "~/lib/admin/publish-checklist";
 import { RESTORE_INTENT } from "~/lib/admin/revisions";
 import { contentStatuses, contentStatusLabels, type ContentStatus } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
@@ -221,6 +222,7 @@ export default function ArticleEditor({ loaderData }: Route.ComponentProps) {
       }}
       updatedAt={values.updatedAt}
       autosave={autosave}
+      checklist={{ input: isPublishing(status) ? articleChecklist(current) : null, siteUrl: site.publicUrl }}
       saveLabel={isEdit ? "Enregistrer les modifications" : "Créer l'article"}
       onSubmit={checkBeforeCreate}
       aside={<ValidationChecksDialog checks={checks} onClose={() => setChecks([])} />}

@@ -19,7 +19,8 @@ import {
   type ArticleListItem,
 } from "~/server/articles/articles.server";
 import { unknownIntent } from "~/server/admin/form-replies.server";
-import { deleteRowFromForm } from "~/server/admin/row-actions.server";
+import { deleteRowFromForm, rowActionFromForm } from "~/server/admin/row-actions.server";
+import { DUPLICATE_NOTICE, duplicateContent } from "~/server/content/duplicate.server";
 import { trashNotice } from "~/lib/schemas/trash";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gestion du Blog | Back-office" }];
@@ -41,6 +42,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         deleted: { title: "Article supprimé" },
         gone: "Impossible de supprimer l'article: cet article n'existe plus.",
         failed: "Une erreur est survenue lors de la suppression de l'article",
+      });
+    case "duplicate":
+      return rowActionFromForm(request, formData, {
+        act: (ref) => duplicateContent(who, "blog_articles", ref.id),
+        to: (copyId) => `/admin/blog/edit/${copyId}`,
+        done: { title: "Article dupliqué", description: DUPLICATE_NOTICE },
+        gone: "Impossible de dupliquer l'article: cet article n'existe plus.",
+        failed: "Une erreur est survenue lors de la duplication de l'article",
       });
   }
   unknownIntent();
@@ -82,6 +91,7 @@ const columns: Column<ArticleListItem>[] = [
         compact
         edit={`/admin/blog/edit/${a.id}`}
         preview={{ href: `/admin/blog/preview/${a.id}` }}
+        duplicate={{ id: a.id }}
         remove={{
           id: a.id,
           description: `Êtes-vous sûr de vouloir supprimer cet article ? ${trashNotice.blog_articles}`,

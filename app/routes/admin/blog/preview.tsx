@@ -1,14 +1,17 @@
 import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/preview";
 import { PreviewError } from "~/components/admin/admin-error";
+import { PreviewChecklist } from "~/components/admin/content-editor/publish-checklist";
 import { PreviewFrame, PreviewNotice, usePreviewData } from "~/components/admin/preview-frame";
 import { ArticleView, type ArticleViewData } from "~/components/site/article-view";
+import { articleChecklist, isPublishing } from "~/lib/admin/publish-checklist";
 import { sanitizeContentHtml } from "~/lib/content-html";
 import { fromParisDate, fromParisInput } from "~/lib/paris-time";
 import { isLimitedPreview, LIMITED_PREVIEW, type ArticleFormInput } from "~/lib/schemas/article";
 import { DEFAULT_AUTHOR_NAME } from "~/lib/site-defaults";
 import { slugify } from "~/lib/slugify";
 import { noStoreHeaders, requireRole } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
 import { articleFormInput, getArticle, listAuthorNames } from "~/server/articles/articles.server";
 import { getRelatedArticles } from "~/server/articles/published.server";
 import { adminLinks } from "~/components/admin/stylesheet";
@@ -31,14 +34,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (params.id === "new") {
     const [first] = await listAuthorNames();
     return data(
-      { values: articleFormInput(null, first?.name), related: { sameCategory: [], similar: [] } },
+      {
+        values: articleFormInput(null, first?.name),
+        related: { sameCategory: [], similar: [] },
+        siteUrl: config.publicUrl,
+      },
       { headers: noStoreHeaders },
     );
   }
   const article = await getArticle(params.id);
   if (!article) throw data(`Article #${params.id} non trouvé`, { status: 404, headers: noStoreHeaders });
   const related = await getRelatedArticles(article);
-  return data({ values: articleFormInput(article), related }, { headers: noStoreHeaders });
+  return data(
+    { values: articleFormInput(article), related, siteUrl: config.publicUrl },
+    { headers: noStoreHeaders },
+  );
 }
 
 /** The date the public page shows (public-site.md §3): publication, else planned, else the article's. */
@@ -84,6 +94,10 @@ export default function ArticlePreview({ loaderData, params }: Route.ComponentPr
         {isLimitedPreview(values.status) ? (
           <PreviewNotice title={LIMITED_PREVIEW.title}>{LIMITED_PREVIEW.description}</PreviewNotice>
         ) : null}
+        <PreviewChecklist
+          input={isPublishing(values.status) ? articleChecklist(values) : null}
+          siteUrl={loaderData.siteUrl}
+        />
       </header>
       <PreviewFrame
         title="Aperçu de l'article"

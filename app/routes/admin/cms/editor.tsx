@@ -11,6 +11,7 @@ import { TextField, ToggleField, typeInto } from "~/components/admin/fields";
 import { PreviewNotice } from "~/components/admin/preview-frame";
 import { SeoFieldset } from "~/components/admin/seo-fieldset";
 import { Button } from "~/components/ui/button";
+import { cmsPageChecklist, isPublishing } from "~/lib/admin/publish-checklist";
 import { RESTORE_INTENT } from "~/lib/admin/revisions";
 import { formatDateTime } from "~/lib/format-date";
 import { publicPath } from "~/lib/public-paths";
@@ -172,6 +173,10 @@ export default function CmsPageEditor({ loaderData }: Route.ComponentProps) {
       }}
       updatedAt={values.updatedAt}
       autosave={autosave}
+      checklist={{
+        input: isPublishing(current.isPublished) ? cmsPageChecklist(current) : null,
+        siteUrl: site.publicUrl,
+      }}
       saveLabel={page ? "Enregistrer les modifications" : "Créer la page"}
     >
       <EditorSection title="Page" className="flex flex-col gap-5">

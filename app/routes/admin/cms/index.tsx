@@ -14,7 +14,8 @@ import { cmsPageListSpec } from "~/lib/schemas/cms-page";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { deleteCmsPage, listCmsPages, type CmsPageListItem } from "~/server/cms/cms-pages.server";
 import { unknownIntent } from "~/server/admin/form-replies.server";
-import { deleteRowFromForm } from "~/server/admin/row-actions.server";
+import { deleteRowFromForm, rowActionFromForm } from "~/server/admin/row-actions.server";
+import { DUPLICATE_NOTICE, duplicateContent } from "~/server/content/duplicate.server";
 import { trashNotice } from "~/lib/schemas/trash";
 
 /** 'Gestion des pages' (/admin/cms): back-office.md §2.14, §8. */
@@ -39,6 +40,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         deleted: { title: "Page supprimée", description: title ? `« ${title} »` : undefined },
         gone: `Impossible de supprimer la page "${title}".`,
         failed: "Une erreur s'est produite lors de la suppression de la page.",
+      });
+    case "duplicate":
+      return rowActionFromForm(request, formData, {
+        act: (ref) => duplicateContent(who, "cms_pages", ref.id),
+        to: (copyId) => `/admin/cms/edit/${copyId}`,
+        done: { title: "Page dupliquée", description: DUPLICATE_NOTICE },
+        gone: "Page introuvable.",
+        failed: "Une erreur s'est produite lors de la duplication de la page.",
       });
   }
   unknownIntent();
@@ -78,10 +87,14 @@ const columns: Column<CmsPageListItem>[] = [
     className: "w-px whitespace-nowrap",
     cell: (p) => (
       <RowActions
+        // Icons with tooltips: four actions beside five columns fit a 1280 px screen with the menu.
+        compact
         name={p.title}
         edit={`/admin/cms/edit/${p.id}`}
-        // §2.14: 'Aperçu' opens the page at its address on the site.
-        preview={{ href: publicPath("cms_pages", p.slug) }}
+        // §2.14: 'Aperçu' opens the page at its address on the site; a draft one, which is not
+        // there, its back-office preview (issue 21, point 8).
+        preview={{ href: p.isPublished ? publicPath("cms_pages", p.slug) : `/admin/cms/preview/${p.id}` }}
+        duplicate={{ id: p.id }}
         remove={{
           id: p.id,
           description: `Êtes-vous sûr de vouloir supprimer la page « ${p.title} » ? ${trashNotice.cms_pages}`,

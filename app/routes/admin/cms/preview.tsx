@@ -1,11 +1,14 @@
 import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/preview";
 import { PreviewError } from "~/components/admin/admin-error";
+import { PreviewChecklist } from "~/components/admin/content-editor/publish-checklist";
 import { PreviewFrame, PreviewNotice, usePreviewData } from "~/components/admin/preview-frame";
 import { CmsPageView } from "~/components/site/cms-page-view";
+import { cmsPageChecklist, isPublishing } from "~/lib/admin/publish-checklist";
 import { sanitizeContentHtml } from "~/lib/content-html";
 import { CMS_LIMITED_PREVIEW, type CmsPageFormInput } from "~/lib/schemas/cms-page";
 import { noStoreHeaders, requireRole } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
 import { cmsPageFormInput, getCmsPage } from "~/server/cms/cms-pages.server";
 import { adminLinks } from "~/components/admin/stylesheet";
 
@@ -23,10 +26,11 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRole(request, "user");
-  if (params.id === "new") return data({ values: cmsPageFormInput(null) }, { headers: noStoreHeaders });
+  if (params.id === "new")
+    return data({ values: cmsPageFormInput(null), siteUrl: config.publicUrl }, { headers: noStoreHeaders });
   const page = await getCmsPage(params.id);
   if (!page) throw data("Page introuvable.", { status: 404, headers: noStoreHeaders });
-  return data({ values: cmsPageFormInput(page) }, { headers: noStoreHeaders });
+  return data({ values: cmsPageFormInput(page), siteUrl: config.publicUrl }, { headers: noStoreHeaders });
 }
 
 /** The form's values as the public page takes them; the body through the public allowlist. */
@@ -52,6 +56,10 @@ export default function CmsPagePreview({ loaderData, params }: Route.ComponentPr
         {values.isPublished ? null : (
           <PreviewNotice title={CMS_LIMITED_PREVIEW.title}>{CMS_LIMITED_PREVIEW.description}</PreviewNotice>
         )}
+        <PreviewChecklist
+          input={isPublishing(values.isPublished) ? cmsPageChecklist(values) : null}
+          siteUrl={loaderData.siteUrl}
+        />
       </header>
       <PreviewFrame
         title="Aperçu de la page"

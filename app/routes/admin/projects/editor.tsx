@@ -20,6 +20,7 @@ import { SeoFieldset } from "~/components/admin/seo-fieldset";
 import { SharePanel } from "~/components/admin/share-panel";
 import { Card, CardContent } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { isPublishing, projectChecklist } from "~/lib/admin/publish-checklist";
 import { RESTORE_INTENT } from "~/lib/admin/revisions";
 import { contentStatuses, contentStatusLabels, type ContentStatus } from "~/lib/enums";
 import type { FormAnswer } from "~/lib/form-answer";
@@ -257,6 +258,10 @@ export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
       actions={<SaveButton formId={form.id} label={saveLabel} />}
       updatedAt={values.updatedAt}
       autosave={autosave}
+      checklist={{
+        input: isPublishing(current.status) ? projectChecklist(current) : null,
+        siteUrl: site.publicUrl,
+      }}
       saveLabel={saveLabel}
       onSubmit={countRefused}
       onRevealSection={revealSection}

@@ -7,6 +7,7 @@ import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-
 import { PageHeader } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { Button } from "~/components/ui/button";
+import type { ContentStatus } from "~/lib/enums";
 import { formatShortDate } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
 import { publicPath } from "~/lib/public-paths";
@@ -14,7 +15,8 @@ import { projectListSpec } from "~/lib/schemas/project";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { deleteProject, listProjectCategories, listProjects } from "~/server/projects/projects.server";
 import { unknownIntent } from "~/server/admin/form-replies.server";
-import { deleteRowFromForm } from "~/server/admin/row-actions.server";
+import { deleteRowFromForm, rowActionFromForm } from "~/server/admin/row-actions.server";
+import { DUPLICATE_NOTICE, duplicateContent } from "~/server/content/duplicate.server";
 import { trashNotice } from "~/lib/schemas/trash";
 
 export const meta: Route.MetaFunction = () => [{ title: "Projets | Back-office" }];
@@ -36,6 +38,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         deleted: { title: "Projet supprimé" },
         gone: "Ce projet n'existe plus.",
         failed: "Une erreur est survenue lors de la suppression du projet",
+      });
+    case "duplicate":
+      return rowActionFromForm(request, formData, {
+        act: (ref) => duplicateContent(who, "projects", ref.id),
+        to: (copyId) => `/admin/projects/edit/${copyId}`,
+        done: { title: "Projet dupliqué", description: DUPLICATE_NOTICE },
+        gone: "Ce projet n'existe plus.",
+        failed: "Une erreur est survenue lors de la duplication du projet",
       });
   }
   unknownIntent();
@@ -73,8 +83,8 @@ const columns: Column<ProjectRow>[] = [
   {
     id: "status",
     header: "Statut",
-    // §2.9: the list shows 'Publié' or 'Brouillon' only.
-    cell: (project) => <StatusBadge status={project.status === "published" ? "published" : "draft"} />,
+    // 'Planifié' too (issue 21, point 8), as the articles list.
+    cell: (project) => <StatusBadge status={project.status as ContentStatus} />,
   },
   {
     id: "actions",
@@ -83,6 +93,8 @@ const columns: Column<ProjectRow>[] = [
     className: "w-px whitespace-nowrap",
     cell: (project) => (
       <RowActions
+        // Icons with tooltips: four actions beside five columns fit a 1280 px screen with the menu.
+        compact
         name={project.title}
         edit={`/admin/projects/edit/${project.id}`}
         preview={
@@ -90,6 +102,7 @@ const columns: Column<ProjectRow>[] = [
             ? { href: publicPath("projects", project.slug), live: true }
             : { href: `/admin/projects/preview/${project.id}` }
         }
+        duplicate={{ id: project.id }}
         remove={{
           id: project.id,
           description: `Êtes-vous sûr de vouloir supprimer le projet « ${project.title} » et sa galerie ? ${trashNotice.projects}`,

@@ -1,10 +1,12 @@
 import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/preview";
 import { PreviewError } from "~/components/admin/admin-error";
+import { PreviewChecklist } from "~/components/admin/content-editor/publish-checklist";
 import { PreviewFrame, PreviewNotice, usePreviewData } from "~/components/admin/preview-frame";
 import { GooglePreview, SocialPreview } from "~/components/admin/seo-previews";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { ProjectView } from "~/components/site/project-view";
+import { isPublishing, projectChecklist } from "~/lib/admin/publish-checklist";
 import { projectBodies } from "~/lib/project-content";
 import type { ContentStatus } from "~/lib/enums";
 import { fromParisInput } from "~/lib/paris-time";
@@ -100,6 +102,10 @@ export default function ProjectPreview({ loaderData, params }: Route.ComponentPr
           Ce projet n'est pas publié : seul le back-office peut voir cette page.
         </PreviewNotice>
       ) : null}
+      <PreviewChecklist
+        input={isPublishing(values.status) ? projectChecklist(values) : null}
+        siteUrl={loaderData.site.publicUrl}
+      />
       <PreviewFrame
         title="Aperçu du projet"
         src={`/admin/projects/preview/${params.id}?embed=1`}

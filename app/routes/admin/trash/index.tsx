@@ -5,10 +5,12 @@ import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import {
+  ActionLabel,
   DataTable,
   EmptyState,
   Pagination,
   RowCheckbox,
+  rowActionButtonProps,
   SelectionBar,
   useRowSelection,
   type Column,
@@ -131,17 +133,26 @@ function typeLabel(type: string) {
   return trashEntityLabels[type as TrashEntityType] ?? type;
 }
 
-/** 'Restaurer' for one row or the selection: not destructive, so no confirmation. */
+/**
+ * 'Restaurer' for one row or the selection: not destructive, so no confirmation. A row's is an
+ * icon with its verb as tooltip (the kit's compact row actions): six columns and two long verbs
+ * did not fit a 1280 px screen beside the menu.
+ */
 function RestoreButton({ ids, label, name }: { ids: string[]; label: string; name?: string }) {
   return (
     <Form method="post" className="contents">
       <input type="hidden" name="intent" value="restore" />
       <input type="hidden" name="ids" value={ids.join(",")} />
-      <Button type="submit" variant={name ? "ghost" : "secondary"} size="sm" disabled={ids.length === 0}>
-        <RotateCcw aria-hidden />
-        {label}
-        {name ? <span className="sr-only"> {name}</span> : null}
-      </Button>
+      {name ? (
+        <Button type="submit" {...rowActionButtonProps(label, true)}>
+          <ActionLabel icon={<RotateCcw aria-hidden />} verb={label} name={name} compact />
+        </Button>
+      ) : (
+        <Button type="submit" variant="secondary" size="sm" disabled={ids.length === 0}>
+          <RotateCcw aria-hidden />
+          {label}
+        </Button>
+      )}
     </Form>
   );
 }
@@ -150,17 +161,20 @@ function PurgeDialog({ ids, title, name }: { ids: string[]; title: string; name?
   return (
     <ConfirmDialog
       trigger={
-        <Button
-          type="button"
-          variant={name ? "ghost" : "destructive"}
-          size="sm"
-          className={name ? "text-red-300 hover:text-red-200" : undefined}
-          disabled={ids.length === 0}
-        >
-          <Trash2 aria-hidden />
-          Supprimer définitivement
-          {name ? <span className="sr-only"> {name}</span> : null}
-        </Button>
+        name ? (
+          <Button
+            type="button"
+            {...rowActionButtonProps("Supprimer définitivement", true)}
+            className="text-red-300 hover:text-red-200"
+          >
+            <ActionLabel icon={<Trash2 aria-hidden />} verb="Supprimer définitivement" name={name} compact />
+          </Button>
+        ) : (
+          <Button type="button" variant="destructive" size="sm" disabled={ids.length === 0}>
+            <Trash2 aria-hidden />
+            Supprimer définitivement
+          </Button>
+        )
       }
       title={title}
       description="Cette action ne peut pas être annulée."
