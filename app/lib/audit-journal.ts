@@ -13,6 +13,8 @@ export const auditActionLabels: Record<string, string> = {
   restore: "Restauration d'une révision",
   reorder: "Réorganisation",
   upload: "Envoi de fichier",
+  duplicate: "Duplication",
+  ignore: "Adresse introuvable ignorée",
   status: "Changement de statut",
   assign: "Attribution",
   follow_up: "Date de relance",
