@@ -180,12 +180,14 @@ describe("inbox changes", () => {
       textBody: "Élodie",
     });
     // An earlier row named the request (a trip to the trash keeps its title as the label).
-    await db().insert(auditLog).values({
-      action: "trash",
-      entityType: "contacts",
-      entityId: contact!.id,
-      details: { label: contact!.name },
-    });
+    await db()
+      .insert(auditLog)
+      .values({
+        action: "trash",
+        entityType: "contacts",
+        entityId: contact!.id,
+        details: { label: contact!.name },
+      });
     const detail = await getContact(contact!.id);
     expect(detail!.message).toBe("Remise aux normes 100% urgente");
     expect(detail!.notes).toEqual([
