@@ -189,7 +189,8 @@ describe("'Dupliquer'", () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, copyId), eq(auditLog.action, "duplicate")));
     expect(audit).toMatchObject({ entityType: "projects", actorId: actor.id, ipAddress: "203.0.113.9" });
-    expect(audit!.details).toEqual({ sourceId: project!.id });
+    // The journal names the copy by its title.
+    expect(audit!.details).toEqual({ sourceId: project!.id, label: copy!.title });
   });
 
   it("copies an article with its category, and a CMS page, as drafts", async () => {
