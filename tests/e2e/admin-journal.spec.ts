@@ -73,7 +73,9 @@ test("at 1280 px: a change is found by person and action, exported, and its link
   await expect(row).toContainText(staff.email);
   await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
   await admin.getByLabel("Type d'élément").selectOption({ label: "Article" });
-  await expect(admin.getByText("Aucune activité ne correspond à ces filtres.")).toBeVisible();
+  // Other specs of this worker may have changed articles as the same person: this page's row is gone.
+  await expect(admin).toHaveURL(/type=blog_articles/);
+  await expect(row).toHaveCount(0);
   await admin.goBack();
   await expect(row).toHaveCount(1);
   await admin.screenshot({ path: "/tmp/journal/journal-1280.png", fullPage: true });
