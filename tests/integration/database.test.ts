@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { db } from "~/server/db/client.server";
+import { describe, expect, it, vi } from "vitest";
+import { closePool, db, getPool } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
 import { blogArticles, contacts, emailTemplates, siteSettings, sitemapSettings } from "~/server/db/schema";
 
@@ -115,5 +116,25 @@ describe("migrations and reference data", () => {
     ]) {
       expect(columns).not.toContain(secret);
     }
+  });
+});
+
+describe("the pool", () => {
+  it("logs a client's lost connection, but not once the pool is closing", async () => {
+    const pool = getPool();
+    await pool.query("select 1");
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    try {
+      pool.emit("error", new Error("connection lost"));
+      expect(errors).toHaveBeenCalledTimes(1);
+      await closePool();
+      // A client still ending when the database stops (57P01) is part of the shutdown.
+      pool.emit("error", new Error("terminating connection due to administrator command"));
+      expect(errors).toHaveBeenCalledTimes(1);
+    } finally {
+      errors.mockRestore();
+    }
+    // The next use opens a new pool.
+    expect((await db().execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
   });
 });

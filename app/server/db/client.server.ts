@@ -14,9 +14,14 @@ export function getPool(): pg.Pool {
   if (!pool) {
     const connectionString = config.databaseUrl;
     if (!connectionString) throw new Error("DATABASE_URL is not set and no database was started.");
-    pool = new pg.Pool({ connectionString, max: config.databasePoolSize });
-    // An idle client losing its connection must not crash the process.
-    pool.on("error", (error) => logger.error({ err: error }, "idle database client error"));
+    const created = new pg.Pool({ connectionString, max: config.databasePoolSize });
+    // An idle client losing its connection must not crash the process. Once the pool is ending,
+    // its clients are still closing when end() resolves (pg-pool does not wait for their sockets):
+    // the database stopping then is the shutdown, not an incident.
+    created.on("error", (error) => {
+      if (!created.ending) logger.error({ err: error }, "idle database client error");
+    });
+    pool = created;
   }
   return pool;
 }
