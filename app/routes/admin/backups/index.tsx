@@ -18,7 +18,7 @@ import type { FormAnswer } from "~/lib/form-answer";
 import { formatDateTime } from "~/lib/format-date";
 import { backupSettingsSchema, type BackupSettingsInput } from "~/lib/schemas/backups";
 import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   getBackupSettings,
   listBackupRuns,
@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "admin");
+  const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
   switch (formData.get("intent")) {
     case "create": {
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: backupSettingsSchema });
       if (submission.status !== "success") return replyInvalid(submission);
       try {
-        await saveBackupSettings({ actor: user, ip: context.clientIp }, submission.value);
+        await saveBackupSettings(who, submission.value);
       } catch (error) {
         return replyFailed(submission, error, "Impossible d'enregistrer la planification");
       }

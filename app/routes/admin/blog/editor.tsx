@@ -32,7 +32,7 @@ import { slugify } from "~/lib/slugify";
 import { replyFailed, replyFormProblem, replyInvalid } from "~/server/admin/form-replies.server";
 import { restoreFromForm } from "~/server/admin/restore.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   ArticleFieldError,
   articleFormInput,
@@ -100,8 +100,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
-  const who = { actor: user, ip: context.clientIp };
+  const { user, who } = await requireActor(request, context, "user");
   const formData = await request.formData();
   const id = params.id;
 

@@ -26,7 +26,7 @@ import { slugify } from "~/lib/slugify";
 import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
 import { restoreFromForm } from "~/server/admin/restore.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { cmsPageFormInput, createCmsPage, getCmsPage, updateCmsPage } from "~/server/cms/cms-pages.server";
 import { autosaveFor, discardDraft } from "~/server/content/drafts.server";
 import { listRevisions } from "~/server/content/revisions.server";
@@ -80,8 +80,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
-  const who = { actor: user, ip: context.clientIp };
+  const { user, who } = await requireActor(request, context, "user");
   const formData = await request.formData();
   const id = params.id;
 

@@ -26,7 +26,7 @@ import {
 import { getSiteSettings } from "~/server/settings.server";
 import { receivesDailyDigest, setDailyDigest } from "~/server/contacts/digest.server";
 import { TwoFactorCard } from "~/components/admin/two-factor-card";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { formTiming } from "~/lib/admin/form-timing";
@@ -121,13 +121,13 @@ const WRONG_PASSWORD_MESSAGE = "Mot de passe actuel incorrect";
 const FAILED_MESSAGE = "Une erreur est survenue lors de la mise à jour du profil";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
+  const { user, who } = await requireActor(request, context, "user");
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "daily-digest") {
     const on = formData.get("dailyDigest") === "on";
     try {
-      await setDailyDigest({ actor: user, ip: context.clientIp }, on);
+      await setDailyDigest(who, on);
     } catch (error) {
       logger.error({ err: error }, "daily digest choice failed");
       return redirectWithToast("/admin/profile", {

@@ -38,7 +38,7 @@ import {
 import { replyFailed, replyFormProblem, replyInvalid } from "~/server/admin/form-replies.server";
 import { restoreFromForm } from "~/server/admin/restore.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
-import { requireRole } from "~/server/auth/session.server";
+import { requireActor, requireRole } from "~/server/auth/session.server";
 import { autosaveFor, discardDraft } from "~/server/content/drafts.server";
 import { listRevisions } from "~/server/content/revisions.server";
 import { config } from "~/server/config.server";
@@ -116,8 +116,7 @@ const CHECKS_REFUSED = {
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireRole(request, "user");
-  const who = { actor: user, ip: context.clientIp };
+  const { user, who } = await requireActor(request, context, "user");
   const formData = await request.formData();
   const id = params.id;
   const intent = String(formData.get("intent") ?? "save");

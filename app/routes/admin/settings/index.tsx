@@ -10,12 +10,8 @@ import { FormErrors, TextareaField, TextField, ToggleField } from "~/components/
 import { PageHeader } from "~/components/admin/page-header";
 import { ResponsiveTabs, type ResponsiveSection } from "~/components/admin/responsive-tabs";
 import { SecretField } from "~/components/admin/secret-field";
-import {
-  CacheCard,
-  MailConnectionTest,
-  MissingKeyWarnings,
-  SectionCard,
-} from "~/components/admin/settings-sections";
+import { EmailSettings } from "~/components/admin/email-settings";
+import { CacheCard, MissingKeyWarnings, SectionCard } from "~/components/admin/settings-sections";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { Button } from "~/components/ui/button";
 import {
@@ -195,68 +191,7 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
       id: "email",
       label: "Email",
       icon: Mail,
-      content: (
-        <div className="flex flex-col gap-4">
-          <SectionCard title="Expédition" description="L'expéditeur des emails envoyés par le site.">
-            <div className="grid gap-4 md:grid-cols-2">
-              <TextField meta={email.fromName} label="Nom d'expéditeur" />
-              <TextField meta={email.fromEmail} type="email" label="Email d'expédition" />
-              <TextField meta={email.replyToEmail} type="email" label="Email de réponse" />
-              <TextField
-                meta={email.projectNotificationEmail}
-                type="email"
-                label="Email de notification des projets"
-                description="Reçoit l'avis de chaque projet créé. Vide : l'email de l'entreprise."
-              />
-            </div>
-          </SectionCard>
-          <SectionCard
-            title="Mailjet"
-            description="Utilisé quand ses deux clés sont définies ; sinon le serveur SMTP ci-dessous."
-          >
-            <div className="grid gap-4 md:grid-cols-2">
-              <SecretField
-                meta={email.mailjetApiKey}
-                label="Clé API Mailjet"
-                {...secret("email.mailjetApiKey")}
-              />
-              <SecretField
-                meta={email.mailjetSecretKey}
-                label="Clé secrète Mailjet"
-                {...secret("email.mailjetSecretKey")}
-              />
-            </div>
-          </SectionCard>
-          <SectionCard
-            title="SMTP"
-            description="Connexion chiffrée obligatoire : STARTTLS (port 587) ou TLS (port 465)."
-          >
-            <div className="grid gap-4 md:grid-cols-2">
-              <TextField
-                meta={email.smtpServer}
-                label="Serveur SMTP"
-                placeholder="smtp.exemple.fr"
-                spellCheck={false}
-              />
-              <TextField
-                meta={email.smtpPort}
-                type="number"
-                label="Port SMTP"
-                placeholder="587"
-                min={1}
-                max={65535}
-              />
-              <TextField meta={email.smtpUsername} label="Nom d'utilisateur SMTP" autoComplete="off" />
-              <SecretField
-                meta={email.smtpPassword}
-                label="Mot de passe SMTP"
-                {...secret("email.smtpPassword")}
-              />
-            </div>
-          </SectionCard>
-          <MailConnectionTest formId={form.id} />
-        </div>
-      ),
+      content: <EmailSettings email={email} secret={secret} formId={form.id} />,
     },
     {
       id: "social",
