@@ -1,6 +1,15 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext } from "@playwright/test";
 import { sql } from "../support/e2e";
-import { createStaffLikeAccount, expect, signIn, staff, test, toast, totp } from "./admin-support";
+import {
+  createStaffLikeAccount,
+  expect,
+  signIn,
+  staff,
+  test,
+  toast,
+  totp,
+  typeContent,
+} from "./admin-support";
 
 /*
  * Staff never lose work (issue 21): the editors' autosave and its recovery on another device, and a
@@ -28,13 +37,6 @@ async function insertPage(label: string) {
     [`${label} ${run}`, `${label.toLowerCase().replace(/\W+/g, "-")}-${run}`],
   );
   return row!.id;
-}
-
-async function typeContent(page: Page, text: string) {
-  const editor = page.getByRole("textbox", { name: "Contenu" });
-  await editor.click();
-  await page.keyboard.press("End");
-  await editor.pressSequentially(text);
 }
 
 async function draftsOf(id: string) {

@@ -142,6 +142,25 @@ test("a taken or reserved slug is refused on its field; nothing typed is lost", 
   expect(await sql("select 1 from cms_pages where title = $1", [title("Doublon")])).toHaveLength(0);
 });
 
+test("typing that starts before the visual editor has loaded goes on in it", async ({ page }) => {
+  // The editor's code arrives only once released: until then the field is its plain textarea.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/tiptap-editor-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/admin/cms/create");
+  const field = page.getByRole("textbox", { name: "Contenu" });
+  await field.click();
+  await field.pressSequentially("Contactez");
+  release();
+  await expect(field).toHaveAttribute("contenteditable", "true");
+  await expect(field).toBeFocused();
+  await page.keyboard.type("-nous");
+  await expect(field).toHaveText("Contactez-nous");
+});
+
 test("the editor's link and image dialogs take only the addresses the site keeps", async ({ page }) => {
   await page.goto("/admin/cms/create");
   const editor = page.getByRole("textbox", { name: "Contenu" });

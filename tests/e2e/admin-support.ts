@@ -57,10 +57,13 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join("test-results", "screens", `${name}.png`), fullPage: true });
 }
 
-/** Types in the rich text editor (its visual mode). */
+/** Types in the rich text editor (its visual mode), at the end of the line clicked. */
 export async function typeContent(page: Page, text: string) {
   const editor = page.getByRole("textbox", { name: "Contenu" });
+  // Until the visual editor has loaded, the field is a textarea that it then replaces.
+  await expect(editor).toHaveAttribute("contenteditable", "true");
   await editor.click();
+  await page.keyboard.press("End");
   await editor.pressSequentially(text);
 }
 

@@ -6,7 +6,7 @@ import type { RichTextEditorProps } from "./types";
 export type { RichTextEditorProps };
 
 // The editor (Tiptap, ProseMirror: ~150 KB) is fetched only once a screen using it is hydrated.
-const TiptapEditor = lazy(() => import("./editor"));
+const TiptapEditor = lazy(() => import("./tiptap-editor"));
 
 /**
  * Rich text for articles, projects and CMS pages: a visual editor (headings, bold, italic, lists,
@@ -23,12 +23,16 @@ const TiptapEditor = lazy(() => import("./editor"));
 export function RichTextEditor(props: RichTextEditorProps) {
   const [value, setValue] = useState(props.defaultValue ?? "");
   const hydrated = useHydrated();
+  // Someone already typing in the textarea when the editor arrives keeps typing in the editor.
+  const [typing, setTyping] = useState(false);
 
   const fallback = (
     <textarea
       id={props.id}
       name={props.name}
       value={value}
+      onFocus={() => setTyping(true)}
+      onBlur={() => setTyping(false)}
       onChange={(event) => {
         setValue(event.target.value);
         props.onChange?.(event.target.value);
@@ -45,7 +49,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
   if (!hydrated) return fallback;
   return (
     <Suspense fallback={fallback}>
-      <TiptapEditor {...props} defaultValue={value} />
+      <TiptapEditor {...props} defaultValue={value} focusOnLoad={typing} />
     </Suspense>
   );
 }

@@ -12,4 +12,6 @@ export type RichTextEditorProps = {
   /** The visible label's id; without it `label` is the editor's accessible name. */
   "aria-labelledby"?: string;
   label?: string;
+  /** Focus the visual editor (caret at the end) as it replaces the focused textarea. */
+  focusOnLoad?: boolean;
 };

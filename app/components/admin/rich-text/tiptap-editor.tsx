@@ -32,6 +32,7 @@ export default function TiptapEditor({
   "aria-invalid": invalid,
   "aria-labelledby": labelledBy,
   label = "Contenu",
+  focusOnLoad = false,
 }: RichTextEditorProps) {
   const initial = defaultValue ?? "";
   const [html, setHtml] = useState(initial);
@@ -67,6 +68,7 @@ export default function TiptapEditor({
 
   const editor = useEditor({
     immediatelyRender: false,
+    autofocus: focusOnLoad ? "end" : false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [1, 2, 3, 4, 5, 6] },
