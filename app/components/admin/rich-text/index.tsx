@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
-import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
+import { HTML_TEXTAREA_CLASS, HtmlCodeNote, RichTextFrame } from "./frame";
 import type { RichTextEditorProps } from "./types";
 
 export type { RichTextEditorProps };
@@ -27,24 +27,23 @@ export function RichTextEditor(props: RichTextEditorProps) {
   const [typing, setTyping] = useState(false);
 
   const fallback = (
-    <textarea
-      id={props.id}
-      name={props.name}
-      value={value}
-      onFocus={() => setTyping(true)}
-      onBlur={() => setTyping(false)}
-      onChange={(event) => {
-        setValue(event.target.value);
-        props.onChange?.(event.target.value);
-      }}
-      aria-describedby={props["aria-describedby"]}
-      aria-invalid={props["aria-invalid"] || undefined}
-      aria-labelledby={props["aria-labelledby"]}
-      className={cn(
-        "block min-h-80 w-full rounded-md border bg-background px-4 py-3 font-mono text-sm",
-        props["aria-invalid"] && "border-destructive",
-      )}
-    />
+    <RichTextFrame invalid={props["aria-invalid"]} bar={<HtmlCodeNote />}>
+      <textarea
+        id={props.id}
+        name={props.name}
+        value={value}
+        onFocus={() => setTyping(true)}
+        onBlur={() => setTyping(false)}
+        onChange={(event) => {
+          setValue(event.target.value);
+          props.onChange?.(event.target.value);
+        }}
+        aria-describedby={props["aria-describedby"]}
+        aria-invalid={props["aria-invalid"] || undefined}
+        aria-labelledby={props["aria-labelledby"]}
+        className={HTML_TEXTAREA_CLASS}
+      />
+    </RichTextFrame>
   );
   if (!hydrated) return fallback;
   return (

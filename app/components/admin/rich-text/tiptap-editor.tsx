@@ -7,6 +7,7 @@ import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { cn } from "~/lib/cn";
 import { ImageForm } from "./image-form";
 import { LinkForm } from "./link-form";
+import { HTML_TEXTAREA_CLASS, HtmlCodeNote, RichTextFrame } from "./frame";
 import { cleanPastedHtml } from "./paste";
 import { Toolbar } from "./toolbar";
 import type { RichTextEditorProps } from "./types";
@@ -159,49 +160,47 @@ export default function TiptapEditor({
   const htmlOnly = HTML_ONLY_ELEMENTS.test(html);
 
   return (
-    <div
-      className={cn(
-        "overflow-hidden rounded-md border bg-background focus-within:ring-2 focus-within:ring-ring",
-        invalid && "border-destructive",
-      )}
+    <RichTextFrame
+      invalid={invalid}
+      bar={
+        <>
+          {mode === "visual" && editor ? (
+            <Toolbar
+              editor={editor}
+              containerRef={toolbar}
+              onLink={() => openDialog("link")}
+              onImage={() => openDialog("image")}
+            />
+          ) : (
+            <HtmlCodeNote />
+          )}
+          <div role="group" aria-label="Mode d'édition" className="flex rounded-md bg-muted p-0.5">
+            {(
+              [
+                ["visual", "Visuel"],
+                ["html", "HTML"],
+              ] as const
+            ).map(([value, text]) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={mode === value}
+                onClick={() => switchTo(value)}
+                className={cn(
+                  "rounded px-2.5 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-ring",
+                  mode === value
+                    ? "bg-background text-foreground shadow"
+                    : "text-muted-foreground hover:text-foreground",
+                )}
+              >
+                {text}
+              </button>
+            ))}
+          </div>
+        </>
+      }
     >
       <input ref={hidden} type="hidden" name={name} value={html} />
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b bg-muted/40 px-2 py-1.5">
-        {mode === "visual" && editor ? (
-          <Toolbar
-            editor={editor}
-            containerRef={toolbar}
-            onLink={() => openDialog("link")}
-            onImage={() => openDialog("image")}
-          />
-        ) : (
-          <p className="px-1 text-xs text-muted-foreground">Édition du code HTML</p>
-        )}
-        <div role="group" aria-label="Mode d'édition" className="flex rounded-md bg-muted p-0.5">
-          {(
-            [
-              ["visual", "Visuel"],
-              ["html", "HTML"],
-            ] as const
-          ).map(([value, text]) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={mode === value}
-              onClick={() => switchTo(value)}
-              className={cn(
-                "rounded px-2.5 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-ring",
-                mode === value
-                  ? "bg-background text-foreground shadow"
-                  : "text-muted-foreground hover:text-foreground",
-              )}
-            >
-              {text}
-            </button>
-          ))}
-        </div>
-      </div>
-
       {mode === "html" ? (
         <>
           {htmlOnly ? (
@@ -218,14 +217,15 @@ export default function TiptapEditor({
             aria-describedby={describedBy}
             aria-invalid={invalid || undefined}
             {...(labelledBy ? { "aria-labelledby": labelledBy } : {})}
-            className="block min-h-72 w-full resize-y bg-transparent px-4 py-3 font-mono text-sm outline-none"
+            className={HTML_TEXTAREA_CLASS}
           />
         </>
       ) : null}
       {/* Kept mounted in HTML mode (hidden): the editor and its undo history live on. */}
-      <div hidden={mode === "html"}>
+      {/* As tall as the editor's text before the editor exists: nothing below moves when it does. */}
+      <div hidden={mode === "html"} className="min-h-72">
         <EditorContent editor={editor} />
-        <div className="px-3 pb-2">
+        <div className="px-3 pb-2 empty:hidden">
           <UploadStatus uploader={uploader} />
         </div>
       </div>
@@ -241,6 +241,6 @@ export default function TiptapEditor({
           </DialogContent>
         </Dialog>
       ) : null}
-    </div>
+    </RichTextFrame>
   );
 }
