@@ -182,6 +182,32 @@ export function PreviewFrame<Data>({
   );
 }
 
+/**
+ * A preview screen of its own (a tab): its title, the notices about what is previewed, then the
+ * frame filling the rest of the window. The frame is named by the title.
+ */
+export function PreviewScreen<Data>({
+  title,
+  notices,
+  src,
+  data,
+}: {
+  title: string;
+  notices: React.ReactNode;
+  src: string;
+  data: Data;
+}) {
+  return (
+    <main className="flex h-svh flex-col gap-3 p-3 md:p-4">
+      <header className="flex flex-col gap-3">
+        <h1 className="text-lg font-semibold">{title}</h1>
+        {notices}
+      </header>
+      <PreviewFrame title={title} src={src} data={data} className="flex-1" />
+    </main>
+  );
+}
+
 /** A notice above a preview, e.g. §2.6's 'Aperçu limité' for an article that is not public. */
 export function PreviewNotice({ title, children }: { title: string; children: React.ReactNode }) {
   return (

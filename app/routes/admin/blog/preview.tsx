@@ -2,7 +2,7 @@ import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/preview";
 import { PreviewError } from "~/components/admin/admin-error";
 import { PreviewChecklist } from "~/components/admin/content-editor/publish-checklist";
-import { PreviewFrame, PreviewNotice, usePreviewData } from "~/components/admin/preview-frame";
+import { PreviewNotice, PreviewScreen, usePreviewData } from "~/components/admin/preview-frame";
 import { ArticleView, type ArticleViewData } from "~/components/site/article-view";
 import { articleChecklist, isPublishing } from "~/lib/admin/publish-checklist";
 import { sanitizeContentHtml } from "~/lib/content-html";
@@ -88,24 +88,22 @@ export default function ArticlePreview({ loaderData, params }: Route.ComponentPr
     );
   }
   return (
-    <main className="flex h-svh flex-col gap-3 p-3 md:p-4">
-      <header className="flex flex-col gap-3">
-        <h1 className="text-lg font-semibold">Aperçu de l'article</h1>
-        {isLimitedPreview(values.status) ? (
-          <PreviewNotice title={LIMITED_PREVIEW.title}>{LIMITED_PREVIEW.description}</PreviewNotice>
-        ) : null}
-        <PreviewChecklist
-          input={isPublishing(values.status) ? articleChecklist(values) : null}
-          siteUrl={loaderData.siteUrl}
-        />
-      </header>
-      <PreviewFrame
-        title="Aperçu de l'article"
-        src={`/admin/blog/preview/${params.id}?embed=1`}
-        data={values}
-        className="flex-1"
-      />
-    </main>
+    <PreviewScreen
+      title="Aperçu de l'article"
+      notices={
+        <>
+          {isLimitedPreview(values.status) ? (
+            <PreviewNotice title={LIMITED_PREVIEW.title}>{LIMITED_PREVIEW.description}</PreviewNotice>
+          ) : null}
+          <PreviewChecklist
+            input={isPublishing(values.status) ? articleChecklist(values) : null}
+            siteUrl={loaderData.siteUrl}
+          />
+        </>
+      }
+      src={`/admin/blog/preview/${params.id}?embed=1`}
+      data={values}
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/preview";
 import { PreviewError } from "~/components/admin/admin-error";
 import { PreviewChecklist } from "~/components/admin/content-editor/publish-checklist";
-import { PreviewFrame, PreviewNotice, usePreviewData } from "~/components/admin/preview-frame";
+import { PreviewNotice, PreviewScreen, usePreviewData } from "~/components/admin/preview-frame";
 import { CmsPageView } from "~/components/site/cms-page-view";
 import { cmsPageChecklist, isPublishing } from "~/lib/admin/publish-checklist";
 import { sanitizeContentHtml } from "~/lib/content-html";
@@ -50,24 +50,22 @@ export default function CmsPagePreview({ loaderData, params }: Route.ComponentPr
     );
   }
   return (
-    <main className="flex h-svh flex-col gap-3 p-3 md:p-4">
-      <header className="flex flex-col gap-3">
-        <h1 className="text-lg font-semibold">Aperçu de la page</h1>
-        {values.isPublished ? null : (
-          <PreviewNotice title={CMS_LIMITED_PREVIEW.title}>{CMS_LIMITED_PREVIEW.description}</PreviewNotice>
-        )}
-        <PreviewChecklist
-          input={isPublishing(values.isPublished) ? cmsPageChecklist(values) : null}
-          siteUrl={loaderData.siteUrl}
-        />
-      </header>
-      <PreviewFrame
-        title="Aperçu de la page"
-        src={`/admin/cms/preview/${params.id}?embed=1`}
-        data={values}
-        className="flex-1"
-      />
-    </main>
+    <PreviewScreen
+      title="Aperçu de la page"
+      notices={
+        <>
+          {values.isPublished ? null : (
+            <PreviewNotice title={CMS_LIMITED_PREVIEW.title}>{CMS_LIMITED_PREVIEW.description}</PreviewNotice>
+          )}
+          <PreviewChecklist
+            input={isPublishing(values.isPublished) ? cmsPageChecklist(values) : null}
+            siteUrl={loaderData.siteUrl}
+          />
+        </>
+      }
+      src={`/admin/cms/preview/${params.id}?embed=1`}
+      data={values}
+    />
   );
 }
 
