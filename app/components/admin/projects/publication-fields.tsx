@@ -1,9 +1,9 @@
 import { EditorSection } from "~/components/admin/content-editor/editor-section";
+import { ScheduledDateField } from "~/components/admin/content-editor/scheduled-date-field";
 import { SlugField } from "~/components/admin/content-editor/slug-field";
-import { SelectField, TextField, type AnyField } from "~/components/admin/fields";
+import { SelectField, type AnyField } from "~/components/admin/fields";
 import { contentStatuses, contentStatusLabels } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
-import { fromParisInput } from "~/lib/paris-time";
 import { projectReadTimes, projectSlugFromTitle, type ProjectFormInput } from "~/lib/schemas/project";
 
 /**
@@ -41,16 +41,7 @@ export function ProjectPublicationFields({
         options={contentStatuses.map((value) => ({ value, label: contentStatusLabels[value] }))}
       />
       {current.status === "scheduled" ? (
-        <TextField
-          meta={fields.scheduledDate}
-          type="datetime-local"
-          label="Date de publication planifiée"
-          description={
-            fromParisInput(current.scheduledDate)
-              ? `Le projet sera publié automatiquement le ${formatDateTime(fromParisInput(current.scheduledDate))}.`
-              : "Le projet sera publié automatiquement à cette date."
-          }
-        />
+        <ScheduledDateField meta={fields.scheduledDate} value={current.scheduledDate} subject="Le projet" />
       ) : (
         <p className="self-end text-sm text-muted-foreground">
           {current.status === "published"
