@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { analyticsDaily, analyticsSalts, contacts, pageViews } from "~/server/db/schema";
+import { analyticsDaily, analyticsMonthly, analyticsSalts, contacts, pageViews } from "~/server/db/schema";
 import { analyticsDay, visitorHash } from "~/server/analytics/visitors.server";
 import { rollUpPageViews } from "~/server/analytics/rollup.server";
 import { getAnalyticsReport, periodsOf } from "~/server/analytics/report.server";
@@ -119,6 +119,66 @@ describe("rollups and report", () => {
     expect(report.requests).toMatchObject({ current: 3, previous: 1 });
     expect(report.requests.bySourcePage[0]).toEqual({ page: "/blog", requests: 2 });
     expect(report.counters.contacts).toBe(4);
+  });
+
+  it("sums each newly summed day into its month, and 12 months add whole months to the days left", async () => {
+    await db().execute(sql`truncate page_views, analytics_daily, analytics_monthly`);
+    const at = (instant: string) => new Date(instant);
+    await db()
+      .insert(pageViews)
+      .values([
+        { path: "/c", visitorHash: "w", createdAt: at("2025-03-31T12:00:00+02:00") },
+        { path: "/a", visitorHash: "z", createdAt: at("2025-12-15T12:00:00+01:00") },
+        { path: "/b", visitorHash: "u", createdAt: at("2026-02-10T12:00:00+01:00") },
+        { path: "/b", visitorHash: "v", createdAt: at("2026-02-25T12:00:00+01:00") },
+        { path: "/a", visitorHash: "x", createdAt: at("2026-03-02T12:00:00+01:00") },
+        { path: "/a", visitorHash: "y", createdAt: at("2026-03-10T12:00:00+01:00") },
+        { path: "/b", visitorHash: "y", createdAt: at("2026-03-10T13:00:00+01:00") },
+        { path: "/a", visitorHash: "x", createdAt: at("2026-03-20T09:00:00+01:00") },
+      ]);
+    const monthly = () =>
+      db()
+        .select({
+          month: analyticsMonthly.month,
+          value: analyticsMonthly.value,
+          views: analyticsMonthly.views,
+          visitors: analyticsMonthly.visitors,
+        })
+        .from(analyticsMonthly)
+        .where(sql`${analyticsMonthly.dimension} = 'path'`)
+        .orderBy(analyticsMonthly.month, analyticsMonthly.value);
+
+    // On 5 March, March holds its 2nd only; the 10th, summed later, is added to the month.
+    expect(await rollUpPageViews(at("2026-03-05T12:00:00+01:00"))).toEqual({ days: 5 });
+    expect(await monthly()).toEqual([
+      { month: "2025-03-01", value: "/c", views: 1, visitors: 1 },
+      { month: "2025-12-01", value: "/a", views: 1, visitors: 1 },
+      { month: "2026-02-01", value: "/b", views: 2, visitors: 2 },
+      { month: "2026-03-01", value: "/a", views: 1, visitors: 1 },
+    ]);
+    const now = at("2026-03-20T12:00:00+01:00");
+    expect(await rollUpPageViews(now)).toEqual({ days: 1 });
+    expect(await monthly()).toEqual([
+      { month: "2025-03-01", value: "/c", views: 1, visitors: 1 },
+      { month: "2025-12-01", value: "/a", views: 1, visitors: 1 },
+      { month: "2026-02-01", value: "/b", views: 2, visitors: 2 },
+      { month: "2026-03-01", value: "/a", views: 2, visitors: 2 },
+      { month: "2026-03-01", value: "/b", views: 1, visitors: 1 },
+    ]);
+
+    // Whole months (March's row holds its 1st–19th), then the 20th from the raw views.
+    const year = await getAnalyticsReport("12m", now);
+    expect(year.pages.map(({ value, views, visitors }) => ({ value, views, visitors }))).toEqual([
+      { value: "/a", views: 4, visitors: 4 },
+      { value: "/b", views: 3, visitors: 3 },
+    ]);
+    expect(year.totals).toEqual({ current: { views: 7, visitors: 6 }, previous: { views: 1, visitors: 1 } });
+    // From 19 February: February's days from the 19th (not its row), March's row, then the 20th.
+    const month = await getAnalyticsReport("30d", now);
+    expect(month.pages.map(({ value, views }) => ({ value, views }))).toEqual([
+      { value: "/a", views: 3 },
+      { value: "/b", views: 2 },
+    ]);
   });
 
   it("covers 12 calendar months against the 12 before", () => {

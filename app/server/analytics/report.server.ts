@@ -3,7 +3,15 @@ import { staticPageNames, type AnalyticsRange } from "~/lib/analytics";
 import type { AnalyticsDimension } from "~/lib/enums";
 import { db } from "~/server/db/client.server";
 import { countContacts } from "~/server/contacts/inbox.server";
-import { analyticsDaily, blogArticles, cmsPages, contacts, projects, users } from "~/server/db/schema";
+import {
+  analyticsDaily,
+  analyticsMonthly,
+  blogArticles,
+  cmsPages,
+  contacts,
+  projects,
+  users,
+} from "~/server/db/schema";
 import { publiclyVisible } from "~/server/content/visibility.server";
 import { dayStart, lastSummedDay, summedPageViews } from "./rollup.server";
 import { analyticsDay } from "./visitors.server";
@@ -44,19 +52,48 @@ export function periodsOf(range: AnalyticsRange, now: Date): { current: DaySpan;
   };
 }
 
-/**
- * Per-day sums of a span for `dimensions`: the stored rollups, and for the days not summed yet
- * (today, normally) the raw page views of those days only.
- */
-function dailySums(span: DaySpan, dimensions: readonly AnalyticsDimension[]): SQL {
+/** The days of a span not summed yet (today, normally), summed from the raw page views. */
+function liveSums(span: DaySpan, dimensions: readonly AnalyticsDimension[]): SQL {
   const firstLive = sql`greatest(${span.from}::date, coalesce(${lastSummedDay()} + 1, ${span.from}::date))`;
+  return summedPageViews(firstLive, sql`${span.to}::date + 1`, dimensions);
+}
+
+/** Per-day totals of a span: the stored rollups, and the raw page views of the days not summed yet. */
+function dailyTotals(span: DaySpan): SQL {
   return sql`
-    select day, dimension, value, views, visitors from ${analyticsDaily}
+    select day, views, visitors from ${analyticsDaily}
       where ${analyticsDaily.day} between ${span.from}::date and ${span.to}::date
+        and ${analyticsDaily.dimension} = 'total'
+    union all
+    select day, views, visitors from (${liveSums(span, ["total"])}) live`;
+}
+
+/**
+ * Sums of a span for `dimensions`, to be added up per value: a row a month for the months the span
+ * covers whole (so twelve months read twelve rows a value, not 365), a row a day for its other
+ * summed days, and the raw page views of the days not summed yet.
+ */
+function spanSums(span: DaySpan, dimensions: readonly AnalyticsDimension[]): SQL {
+  // Whole months run from the first one starting in the span to `monthsEnd` (excluded). The month
+  // of `to` counts when `to` is its last day, or when its days summed so far (those its row
+  // holds) all fall in the span: the current month, summed up to yesterday, qualifies.
+  const monthsFrom = span.from.endsWith("-01") ? span.from : shiftMonths(span.from, 1);
+  const afterTo = shiftMonths(span.to, 1);
+  const monthsEnd =
+    shiftDays(afterTo, -1) === span.to
+      ? sql`${afterTo}::date`
+      : sql`(case when ${lastSummedDay()} <= ${span.to}::date then ${afterTo}::date else ${`${span.to.slice(0, 7)}-01`}::date end)`;
+  return sql`
+    select dimension, value, views, visitors from ${analyticsMonthly}
+      where ${analyticsMonthly.month} >= ${monthsFrom}::date and ${analyticsMonthly.month} < ${monthsEnd}
+        and ${inArray(analyticsMonthly.dimension, [...dimensions])}
+    union all
+    select dimension, value, views, visitors from ${analyticsDaily}
+      where ${analyticsDaily.day} between ${span.from}::date and ${span.to}::date
+        and (${analyticsDaily.day} < ${monthsFrom}::date or ${analyticsDaily.day} >= ${monthsEnd})
         and ${inArray(analyticsDaily.dimension, [...dimensions])}
     union all
-    select day, dimension, value, views, visitors
-      from (${summedPageViews(firstLive, sql`${span.to}::date + 1`, dimensions)}) live`;
+    select dimension, value, views, visitors from (${liveSums(span, dimensions)}) live`;
 }
 
 export type Traffic = { views: number; visitors: number };
@@ -98,7 +135,7 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
     db()
       .execute<{ day: string; views: number; visitors: number }>(
         sql`select to_char(day, 'YYYY-MM-DD') as day, sum(views)::int as views, sum(visitors)::int as visitors
-          from (${dailySums(whole, ["total"])}) sums group by day`,
+          from (${dailyTotals(whole)}) sums group by day`,
       )
       .then((result) => result.rows),
     db()
@@ -108,7 +145,7 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
             row_number() over (partition by dimension order by views desc, value) as rank
           from (
             select dimension, value, sum(views)::int as views, sum(visitors)::int as visitors
-            from (${dailySums(current, ["path", "referrer", "device"])}) sums
+            from (${spanSums(current, ["path", "referrer", "device"])}) sums
             group by dimension, value
           ) totals
         ) ranked where rank <= ${TOP} order by dimension, rank`,

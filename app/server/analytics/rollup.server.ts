@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { analyticsDimensions, type AnalyticsDimension } from "~/lib/enums";
 import { db } from "~/server/db/client.server";
-import { analyticsDaily, analyticsSalts, pageViews } from "~/server/db/schema";
+import { analyticsDaily, analyticsMonthly, analyticsSalts, pageViews } from "~/server/db/schema";
 import { logger as rootLogger } from "~/server/logger.server";
 import { ANALYTICS_TIME_ZONE, analyticsDay } from "./visitors.server";
 
@@ -65,27 +65,42 @@ export function lastSummedDay(): SQL {
 
 /**
  * Sums every finished day not summed yet (normally yesterday; after downtime, each missed day)
- * into analytics_daily, and deletes salts of past days should no beacon have done it. Safe to run
- * again: a day's rows are replaced, not added to.
+ * into analytics_daily, then those days' months into analytics_monthly, in one transaction so a
+ * report never sees a day without its month; and deletes salts of past days should no beacon have
+ * done it. Safe to run again: a day's and a month's rows are replaced, not added to.
  */
 export async function rollUpPageViews(now = new Date()): Promise<{ days: number }> {
   const today = analyticsDay(now);
-  const { rows } = await db().execute<{ days: number }>(sql`
-    with summed as (
-      insert into ${analyticsDaily} (day, dimension, value, views, visitors)
-      ${summedPageViews(
-        sql`coalesce(${lastSummedDay()} + 1, (select min(${pageViews.createdAt} at time zone ${ANALYTICS_TIME_ZONE})::date from ${pageViews}))`,
-        today,
-      )}
-      on conflict (day, dimension, value)
-        do update set views = excluded.views, visitors = excluded.visitors
-      returning day, dimension
-    )
-    select count(*)::int as days from summed where dimension = 'total'`);
+  const days = await db().transaction(async (tx) => {
+    const { rows } = await tx.execute<{ days: number; first: string | null }>(sql`
+      with summed as (
+        insert into ${analyticsDaily} (day, dimension, value, views, visitors)
+        ${summedPageViews(
+          sql`coalesce(${lastSummedDay()} + 1, (select min(${pageViews.createdAt} at time zone ${ANALYTICS_TIME_ZONE})::date from ${pageViews}))`,
+          today,
+        )}
+        on conflict (day, dimension, value)
+          do update set views = excluded.views, visitors = excluded.visitors
+        returning day, dimension
+      )
+      select count(*) filter (where dimension = 'total')::int as days, min(day)::text as first from summed`);
+    const { days, first } = rows[0] ?? { days: 0, first: null };
+    if (first !== null) {
+      await tx.execute(sql`
+        insert into ${analyticsMonthly} (month, dimension, value, views, visitors)
+        select date_trunc('month', ${analyticsDaily.day})::date, ${analyticsDaily.dimension}, ${analyticsDaily.value},
+          sum(${analyticsDaily.views})::int, sum(${analyticsDaily.visitors})::int
+        from ${analyticsDaily}
+        where ${analyticsDaily.day} >= date_trunc('month', ${first}::date)::date
+        group by 1, 2, 3
+        on conflict (month, dimension, value)
+          do update set views = excluded.views, visitors = excluded.visitors`);
+    }
+    return days;
+  });
   await db()
     .delete(analyticsSalts)
     .where(sql`${analyticsSalts.day} < ${today}`);
-  const days = rows[0]?.days ?? 0;
   if (days > 0) logger.info({ days }, "page views summed");
   return { days };
 }

@@ -852,6 +852,28 @@ export const analyticsDaily = pgTable(
   ],
 );
 
+/**
+ * analytics_daily summed per calendar month (`month` is its first day), for the days summed so
+ * far: a report over whole months reads one row a month and value instead of one a day. Visitors
+ * are the days' visitors added up, as reports count them. The rollup rewrites a month's rows
+ * whenever it sums one of its days.
+ */
+export const analyticsMonthly = pgTable(
+  "analytics_monthly",
+  {
+    month: date("month").notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    views: integer("views").notNull(),
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.dimension, t.value] }),
+    check("analytics_monthly_dimension_check", oneOf("dimension", analyticsDimensions)),
+    check("analytics_monthly_month_check", sql`extract(day from ${t.month}) = 1`),
+  ],
+);
+
 /** Counters shared by every instance (rate-limiter-flexible's Postgres layout). */
 export const rateLimits = pgTable("rate_limits", {
   key: varchar("key", { length: 255 }).primaryKey(),

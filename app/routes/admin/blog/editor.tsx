@@ -6,6 +6,7 @@ import { AdminError } from "~/components/admin/admin-error";
 import { EditorFrame } from "~/components/admin/content-editor/editor-frame";
 import { EditorSection } from "~/components/admin/content-editor/editor-section";
 import { RichTextField } from "~/components/admin/content-editor/rich-text-field";
+import { ScheduledDateField } from "~/components/admin/content-editor/scheduled-date-field";
 import { editorClientAction } from "~/components/admin/content-editor/session-expired";
 import { useEditorForm } from "~/components/admin/content-editor/use-editor-form";
 import { SlugField } from "~/components/admin/content-editor/slug-field";
@@ -17,8 +18,6 @@ import { SeoFieldset } from "~/components/admin/seo-fieldset";
 import { articleChecklist, isPublishing } from "~/lib/admin/publish-checklist";
 import { RESTORE_INTENT } from "~/lib/admin/revisions";
 import { contentStatuses, contentStatusLabels, type ContentStatus } from "~/lib/enums";
-import { formatDateTime } from "~/lib/format-date";
-import { fromParisInput } from "~/lib/paris-time";
 import {
   articleCreateChecks,
   articleFormSchema,
@@ -249,16 +248,7 @@ export default function ArticleEditor({ loaderData }: Route.ComponentProps) {
           options={contentStatuses.map((value) => ({ value, label: contentStatusLabels[value] }))}
         />
         {status === "scheduled" ? (
-          <TextField
-            meta={fields.scheduledDate}
-            type="datetime-local"
-            label="Date de publication planifiée"
-            description={
-              fromParisInput(current.scheduledDate)
-                ? `L'article sera publié automatiquement le ${formatDateTime(fromParisInput(current.scheduledDate))}.`
-                : "L'article sera publié automatiquement à cette date."
-            }
-          />
+          <ScheduledDateField meta={fields.scheduledDate} value={current.scheduledDate} subject="L'article" />
         ) : status === "published" ? (
           <TextField
             meta={fields.publishedAt}

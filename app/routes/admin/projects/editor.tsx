@@ -1,37 +1,28 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Images } from "lucide-react";
 import { useState } from "react";
 import { data, isRouteErrorResponse } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/editor";
 import { AdminError } from "~/components/admin/admin-error";
 import { EditorFrame } from "~/components/admin/content-editor/editor-frame";
-import { EditorSection } from "~/components/admin/content-editor/editor-section";
-import { RichTextField } from "~/components/admin/content-editor/rich-text-field";
 import { editorClientAction } from "~/components/admin/content-editor/session-expired";
 import { SaveButton } from "~/components/admin/content-editor/save-bar";
 import { useEditorForm } from "~/components/admin/content-editor/use-editor-form";
-import { SlugField } from "~/components/admin/content-editor/slug-field";
 import { ValidationChecksDialog } from "~/components/admin/editor-dialogs";
-import { Field, SelectField, TextareaField, TextField } from "~/components/admin/fields";
-import { ImageField } from "~/components/admin/image-field";
-import { ProjectGallery } from "~/components/admin/project-gallery";
+import { PROJECT_CONTENT_SECTIONS, ProjectContentTabs } from "~/components/admin/projects/content-tabs";
+import { ProjectPublicationFields } from "~/components/admin/projects/publication-fields";
 import { SeoFieldset } from "~/components/admin/seo-fieldset";
 import { SharePanel } from "~/components/admin/share-panel";
-import { Card, CardContent } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { isPublishing, projectChecklist } from "~/lib/admin/publish-checklist";
 import { RESTORE_INTENT } from "~/lib/admin/revisions";
-import { contentStatuses, contentStatusLabels, type ContentStatus } from "~/lib/enums";
+import type { ContentStatus } from "~/lib/enums";
 import type { FormAnswer } from "~/lib/form-answer";
 import { formatDateTime } from "~/lib/format-date";
-import { fromParisInput } from "~/lib/paris-time";
 import { publicPath } from "~/lib/public-paths";
 import {
   projectFormMeta,
   projectFormSchema,
-  projectReadTimes,
-  projectSlugFromTitle,
   projectSubmitErrors,
   type ProjectFormInput,
 } from "~/lib/schemas/project";
@@ -173,18 +164,13 @@ export const clientAction = editorClientAction;
 
 const TOP_TABS = ["content", "seo"] as const;
 type TopTab = (typeof TOP_TABS)[number];
-const CONTENT_TABS = ["basics", "details", "challenges", "solutions", "results", "images"];
 
 export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
   const { project, values, categories, site, gallery, revisions, autosave } = loaderData;
   const isEdit = project !== null;
   const [checks, setChecks] = useState<string[]>([]);
   const [tab, setTab] = useState<TopTab>("content");
-  const [subTab, setSubTab] = useState("basics");
-  // The gallery's tiles are rendered once its tab is first opened (then kept, hidden, with their
-  // selection): a long gallery would otherwise weigh on every load of the form (§2.11).
-  const [galleryOpened, setGalleryOpened] = useState(false);
-  if (subTab === "images" && !galleryOpened) setGalleryOpened(true);
+  const [section, setSection] = useState("basics");
   const categoryNames = categories.map((category) => category.name);
 
   const { form, fields, answer } = useEditorForm<typeof projectFormSchema, Answer>({
@@ -212,9 +198,9 @@ export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
   }
 
   function revealSection(sections: string[]) {
-    for (const section of sections) {
-      if (TOP_TABS.includes(section as TopTab)) setTab(section as TopTab);
-      else if (CONTENT_TABS.includes(section)) setSubTab(section);
+    for (const name of sections) {
+      if (TOP_TABS.includes(name as TopTab)) setTab(name as TopTab);
+      else if (PROJECT_CONTENT_SECTIONS.includes(name)) setSection(name);
     }
   }
 
@@ -288,89 +274,12 @@ export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
           data-section="content"
           className="data-[state=inactive]:hidden"
         >
-          <Tabs value={subTab} onValueChange={setSubTab}>
-            <TabsList aria-label="Parties du contenu" className="w-full justify-start sm:w-fit">
-              <TabsTrigger value="basics">Informations de base</TabsTrigger>
-              <TabsTrigger value="details">Contenu détaillé</TabsTrigger>
-              <TabsTrigger value="challenges">Défis</TabsTrigger>
-              <TabsTrigger value="solutions">Solutions</TabsTrigger>
-              <TabsTrigger value="results">Résultats</TabsTrigger>
-              <TabsTrigger value="images">Images</TabsTrigger>
-            </TabsList>
-            <TabsContent
-              value="basics"
-              forceMount
-              data-section="basics"
-              className="data-[state=inactive]:hidden"
-            >
-              <Card>
-                <CardContent className="flex flex-col gap-5">
-                  <TextField meta={fields.title} label="Titre" autoComplete="off" />
-                  <TextField meta={fields.location} label="Localisation" placeholder="ex : Limoges (87)" />
-                  <Field meta={fields.image} label="Image principale">
-                    {(control) => (
-                      <ImageField
-                        {...control}
-                        key={fields.image.key}
-                        defaultValue={fields.image.initialValue}
-                      />
-                    )}
-                  </Field>
-                  <TextareaField
-                    meta={fields.description}
-                    label="Description courte"
-                    rows={4}
-                    description="Le résumé du projet (50 caractères au moins pour le publier)."
-                  />
-                </CardContent>
-              </Card>
-            </TabsContent>
-            {(
-              [
-                ["details", fields.content, "Contenu détaillé"],
-                ["challenges", fields.challenges, "Défis"],
-                ["solutions", fields.solutions, "Solutions"],
-                ["results", fields.results, "Résultats"],
-              ] as const
-            ).map(([value, meta, label]) => (
-              <TabsContent
-                key={value}
-                value={value}
-                forceMount
-                data-section={value}
-                className="data-[state=inactive]:hidden"
-              >
-                <Card>
-                  <CardContent>
-                    <RichTextField meta={meta} label={label} />
-                  </CardContent>
-                </Card>
-              </TabsContent>
-            ))}
-            <TabsContent
-              value="images"
-              forceMount={galleryOpened || undefined}
-              className="data-[state=inactive]:hidden"
-            >
-              <Card>
-                <CardContent>
-                  {project ? (
-                    // Outside this form's fields: each gallery change is its own request.
-                    <ProjectGallery images={gallery} />
-                  ) : (
-                    <div className="flex flex-col items-center gap-2 px-4 py-10 text-center">
-                      <Images className="size-8 text-muted-foreground" aria-hidden />
-                      <p className="font-medium">La galerie sera disponible après la création du projet.</p>
-                      <p className="text-sm text-muted-foreground">
-                        Créez d'abord le projet : vous pourrez ensuite ajouter, ordonner et décrire ses
-                        photos.
-                      </p>
-                    </div>
-                  )}
-                </CardContent>
-              </Card>
-            </TabsContent>
-          </Tabs>
+          <ProjectContentTabs
+            fields={fields}
+            section={section}
+            onSectionChange={setSection}
+            gallery={project ? gallery : null}
+          />
         </TabsContent>
 
         <TabsContent
@@ -379,51 +288,12 @@ export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
           data-section="seo"
           className="flex flex-col gap-6 data-[state=inactive]:hidden"
         >
-          <EditorSection title="Métadonnées" className="grid gap-5 md:grid-cols-2">
-            <SelectField
-              meta={fields.category}
-              label="Catégorie"
-              placeholder="Sélectionnez une catégorie"
-              options={categoryOptions(categoryNames, values.category)}
-            />
-            <SelectField
-              meta={fields.readTime}
-              label="Temps de lecture"
-              options={projectReadTimes.map((time) => ({ value: time, label: time }))}
-            />
-            <SelectField
-              meta={fields.status}
-              label="Statut"
-              options={contentStatuses.map((value) => ({ value, label: contentStatusLabels[value] }))}
-            />
-            {current.status === "scheduled" ? (
-              <TextField
-                meta={fields.scheduledDate}
-                type="datetime-local"
-                label="Date de publication planifiée"
-                description={
-                  fromParisInput(current.scheduledDate)
-                    ? `Le projet sera publié automatiquement le ${formatDateTime(fromParisInput(current.scheduledDate))}.`
-                    : "Le projet sera publié automatiquement à cette date."
-                }
-              />
-            ) : (
-              <p className="self-end text-sm text-muted-foreground">
-                {current.status === "published"
-                  ? project?.publishedAt
-                    ? `Publié le ${formatDateTime(project.publishedAt)} : la date est conservée.`
-                    : "La date de publication sera celle de l'enregistrement."
-                  : "Seuls les projets publiés apparaissent sur le site."}
-              </p>
-            )}
-            <SlugField
-              meta={fields.slug}
-              folder="/projects"
-              fromTitle={projectSlugFromTitle(current.title)}
-              example="mon-projet"
-              className="md:col-span-2"
-            />
-          </EditorSection>
+          <ProjectPublicationFields
+            fields={fields}
+            categories={categoryNames}
+            current={current}
+            saved={{ category: values.category, publishedAt: project?.publishedAt ?? null }}
+          />
           <SeoFieldset
             fields={fields}
             site={site}
@@ -434,12 +304,6 @@ export default function ProjectEditor({ loaderData }: Route.ComponentProps) {
       </Tabs>
     </EditorFrame>
   );
-}
-
-/** Known categories; the project's own kept even if it is no longer one (the publish check names it). */
-function categoryOptions(names: string[], current: string) {
-  const all = current && !names.includes(current) ? [current, ...names] : names;
-  return all.map((name) => ({ value: name, label: name }));
 }
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {

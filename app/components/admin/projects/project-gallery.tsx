@@ -6,7 +6,7 @@ import { useAnswerToast } from "~/components/admin/answer-toast";
 import { BatchUploadList, useBatchUpload } from "~/components/admin/batch-upload";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { DragHandle, SortableArea, useSavedOrder, useSortableItem } from "~/components/admin/sortable";
-import { BulkSeoDialog } from "~/components/admin/gallery-seo-dialog";
+import { BulkSeoDialog } from "./gallery-seo-dialog";
 import { imageUrlForWidth } from "~/components/site/responsive-image";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
