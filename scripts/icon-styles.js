@@ -1,7 +1,8 @@
 // Writes app/components/site/icons.css, the public site's icons, from the names in
 // app/components/site/icon-names.ts: lucide's drawings, and the brand icons lucide 1.x dropped
-// (drawn in its style). `npm run icons` after changing that list; tests/unit/icon-styles.test.ts
-// fails while the file is out of date.
+// (drawn in its style); and app/components/admin/icons.css, the back office's: the site's names
+// then those of app/components/admin/icon-names.ts. `npm run icons` after changing either list;
+// tests/unit/icon-styles.test.ts fails while a file is out of date.
 //
 // All the drawings sit side by side in one SVG strip, a data: URL that the .icon rule uses as a
 // mask over the text colour; each icon's class moves the strip so that its own drawing shows. A
@@ -9,11 +10,23 @@
 // half the bytes of a <use> of a sprite file, repeated 80 times on the home page, and no shadow
 // tree per icon. One image for all icons, not one each: the browser builds an SVG document per
 // image, and one per icon made the first style pass of a page two to three times longer.
+// The back office's strip starts with the site's icons, in the same order: admin.css, linked after
+// app.css, replaces the .icon strip and every .i-{name} position, so the site's icons still show
+// in the back office (its previews render the public components).
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { ADMIN_ICON_NAMES } from "../app/components/admin/icon-names.ts";
 import { ICON_NAMES } from "../app/components/site/icon-names.ts";
 
-export const ICONS_CSS_PATH = "app/components/site/icons.css";
+/** Each stylesheet and the icons it draws. */
+export const ICON_STYLESHEETS = [
+  { path: "app/components/site/icons.css", names: ICON_NAMES, from: "site/icon-names.ts" },
+  {
+    path: "app/components/admin/icons.css",
+    names: [...ICON_NAMES, ...ADMIN_ICON_NAMES],
+    from: "site/icon-names.ts and admin/icon-names.ts",
+  },
+];
 
 const BRANDS = {
   facebook: [["path", { d: "M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" }]],
@@ -37,8 +50,9 @@ const CELL = 32;
  * as a mask reads only where the drawing is) and size (the strip's width in icon widths), and one
  * `.i-{name}` class per icon setting `--icon-x`, the mask position that shows its cell.
  * @param {readonly string[]} names
+ * @param {string} from the lists the names come from, for the file's header
  */
-export async function buildIconStyles(names = ICON_NAMES) {
+export async function buildIconStyles(names, from) {
   const cells = [];
   for (const [index, name] of names.entries()) {
     const node = BRANDS[name] ?? (await import(`lucide-react/icons/${name}`)).__iconData.node;
@@ -60,7 +74,7 @@ export async function buildIconStyles(names = ICON_NAMES) {
     `.icon{mask-image:url("data:image/svg+xml,${dataUrlText(strip)}");mask-size:${round(stripWidth * 100)}% 100%}`,
     ...names.map((name, index) => `.i-${name}{--icon-x:${round(position(index))}%}`),
   ];
-  return `/* Written by \`npm run icons\` (scripts/icon-styles.js) from icon-names.ts: do not edit. */\n${rules.join("\n")}\n`;
+  return `/* Written by \`npm run icons\` (scripts/icon-styles.js) from ${from}: do not edit. */\n${rules.join("\n")}\n`;
 }
 
 function round(value) {
@@ -73,6 +87,8 @@ function dataUrlText(svg) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await writeFile(ICONS_CSS_PATH, await buildIconStyles());
-  console.log(`${ICONS_CSS_PATH}: ${ICON_NAMES.length} icons`);
+  for (const { path, names, from } of ICON_STYLESHEETS) {
+    await writeFile(path, await buildIconStyles(names, from));
+    console.log(`${path}: ${names.length} icons`);
+  }
 }

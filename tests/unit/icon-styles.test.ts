@@ -1,14 +1,23 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { buildIconStyles, ICONS_CSS_PATH } from "../../scripts/icon-styles.js";
+import { buildIconStyles, ICON_STYLESHEETS } from "../../scripts/icon-styles.js";
 
 describe("icon styles", () => {
-  it("hold exactly the icons of icon-names.ts (run `npm run icons` after changing them)", async () => {
-    expect(await readFile(ICONS_CSS_PATH, "utf8")).toBe(await buildIconStyles());
+  it.each(ICON_STYLESHEETS)(
+    "$path holds exactly the icons of $from (run `npm run icons` after changing them)",
+    async ({ path, names, from }) => {
+      expect(await readFile(path, "utf8")).toBe(await buildIconStyles(names, from));
+    },
+  );
+
+  it("put the site's icons first in the back office's strip, in the site's order", () => {
+    const [site, admin] = ICON_STYLESHEETS;
+    expect(admin!.names.slice(0, site!.names.length)).toEqual([...site!.names]);
+    expect(new Set(admin!.names).size).toBe(admin!.names.length);
   });
 
   it("draw the icons as lucide does, side by side in one data: URL, each class showing its own", async () => {
-    const styles = await buildIconStyles(["check", "calendar", "mail"]);
+    const styles = await buildIconStyles(["check", "calendar", "mail"], "a list");
     const url = styles.match(
       /^\.icon\{mask-image:url\("data:image\/svg\+xml,([^"\n]+)"\);mask-size:400% 100%\}$/m,
     )?.[1];

@@ -1,4 +1,3 @@
-import { Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import {
@@ -12,6 +11,7 @@ import {
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
+import { Icon } from "./icon";
 
 /**
  * Runs `onDone` when a fetcher's submission comes back (a redirect, or an answer that is not a
@@ -90,7 +90,7 @@ export function ConfirmDialog({
           <AlertDialogFooter>
             <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
             <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={pending}>
-              {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+              {pending ? <Icon name="loader-circle" className="animate-spin" /> : null}
               {pending ? pendingLabel : confirmLabel}
             </Button>
           </AlertDialogFooter>

@@ -1,7 +1,7 @@
-import { Eye, Eraser, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { ContactStatusSelect } from "~/components/admin/contact-status-select";
+import { Icon } from "~/components/admin/icon";
 import {
   DeleteRowButton,
   RowCheckbox,
@@ -96,8 +96,8 @@ export function contactColumns(
         <div className="flex gap-1">
           <Button asChild variant="ghost" size="icon" title="Voir">
             <Link to={detailLink(c.id)} preventScrollReset>
-              <Eye aria-hidden />
-              <span className="sr-only">Voir la demande de {c.name}</span>
+              <Icon name="eye" />
+              <span className="sr-only">{`Voir la demande de ${c.name}`}</span>
             </Link>
           </Button>
           <DeleteContactDialog contact={c} compact />
@@ -151,7 +151,7 @@ export function ContactBulkActions({
           <ConfirmDialog
             trigger={
               <Button type="button" variant="destructive" disabled={chosen.length === 0}>
-                <Trash2 aria-hidden />
+                <Icon name="trash" />
                 Effacer
               </Button>
             }
@@ -193,7 +193,7 @@ export function EraseContactDialog({ contact }: { contact: Pick<ContactListItem,
     <ConfirmDialog
       trigger={
         <Button type="button" variant="ghost" size="sm" className="text-red-300 hover:text-red-200">
-          <Eraser aria-hidden />
+          <Icon name="eraser" />
           Effacer
           <span className="sr-only"> la demande de {contact.name}</span>
         </Button>

@@ -1,7 +1,7 @@
-import { Download } from "lucide-react";
 import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { listSearch } from "~/lib/list-query";
+import { Icon } from "./icon";
 
 /**
  * A list's 'Exporter (CSV)' button: downloads `to` (the list's CSV resource route) with the list's
@@ -22,7 +22,7 @@ export function ExportLink({
   return (
     <Button asChild variant="outline">
       <a href={`${to}${search}`} download>
-        <Download aria-hidden />
+        <Icon name="download" />
         Exporter (CSV)
         {filtered ? <span className="sr-only"> {filtered}</span> : null}
       </a>

@@ -1,6 +1,5 @@
 import { getFormProps, useForm, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
@@ -19,6 +18,7 @@ import type { FormAnswer } from "~/lib/form-answer";
 import { useFetcherDone } from "./confirm-dialog";
 import { FormErrors } from "./fields";
 import { formTiming } from "~/lib/admin/form-timing";
+import { Icon } from "./icon";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Values = Record<string, any>;
@@ -99,7 +99,7 @@ export function FormDialog<Input extends Values>({
                 </Button>
               </DialogClose>
               <Button type="submit" disabled={pending}>
-                {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                {pending ? <Icon name="loader-circle" className="animate-spin" /> : null}
                 {pending ? pendingLabel : submitLabel}
               </Button>
             </DialogFooter>

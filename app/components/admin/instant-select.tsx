@@ -1,6 +1,6 @@
-import { ChevronDown } from "lucide-react";
 import { useFetcher } from "react-router";
 import { cn } from "~/lib/cn";
+import { Icon } from "./icon";
 
 /**
  * A select that posts `intent`, the row's `id` and its own `name=value` as soon as it changes (a
@@ -41,20 +41,21 @@ export function InstantSelect({
           aria-label={label}
           value={shown}
           onChange={(event) => fetcher.submit(event.currentTarget.form)}
+          // The options' colours once on the select, not on each option of every row.
           className={cn(
-            "cursor-pointer appearance-none",
+            "cursor-pointer appearance-none *:bg-popover *:text-popover-foreground",
             typeof selectClass === "function" ? selectClass(shown) : selectClass,
           )}
         >
           {options.map((option) => (
-            <option key={option.value} value={option.value} className="bg-popover text-popover-foreground">
+            <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
         </select>
-        <ChevronDown
+        <Icon
+          name="chevron-down"
           className={cn("pointer-events-none absolute top-1/2 -translate-y-1/2", chevronClass)}
-          aria-hidden
         />
       </div>
       <noscript>

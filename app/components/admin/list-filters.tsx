@@ -1,4 +1,3 @@
-import { Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -6,6 +5,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { cn } from "~/lib/cn";
+import { Icon } from "./icon";
 
 /**
  * A list's search box and filters: one GET form, so they live in the query string, work without
@@ -101,12 +101,12 @@ export function SearchField({
     <div className={cn("flex min-w-0 flex-1 flex-col gap-1.5 sm:max-w-sm", className)}>
       <Label htmlFor={id}>{label}</Label>
       <div className="relative">
-        <Search
+        <Icon
+          name="search"
           className={cn(
             "pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground",
             searching && "animate-pulse",
           )}
-          aria-hidden
         />
         <Input
           ref={input}

@@ -1,6 +1,6 @@
-import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Icon } from "./icon";
 
 /**
  * A screen's title (the page's only h1), an optional back link and description, and its main
@@ -25,7 +25,7 @@ export function PageHeader({
         {back ? (
           <Button asChild variant="ghost" size="icon" className="-ml-2 size-9 shrink-0">
             <Link to={back.to}>
-              <ArrowLeft aria-hidden />
+              <Icon name="arrow-left" />
               <span className="sr-only">{back.label}</span>
             </Link>
           </Button>

@@ -18,9 +18,9 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { GripVertical } from "lucide-react";
 import { useRef, useState } from "react";
 import { cn } from "~/lib/cn";
+import { Icon } from "./icon";
 
 /**
  * Reordering by drag and drop (gallery images, expertise blocks), with the mouse, a finger or the
@@ -132,7 +132,7 @@ export function DragHandle({
         className,
       )}
     >
-      <GripVertical className="size-4" aria-hidden />
+      <Icon name="grip-vertical" className="size-4" />
     </button>
   );
 }

@@ -2,24 +2,22 @@ import { Slot } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "~/lib/cn";
 
-export const badgeVariants = cva(
-  "inline-flex w-fit shrink-0 items-center gap-1 whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-medium [&_svg]:size-3",
-  {
-    variants: {
-      variant: {
-        default: "border-transparent bg-primary text-primary-foreground",
-        secondary: "border-transparent bg-secondary text-secondary-foreground",
-        outline: "text-foreground",
-        destructive: "border-red-500/40 bg-red-500/15 text-red-200",
-        success: "border-green-500/40 bg-green-500/15 text-green-200",
-        warning: "border-yellow-500/40 bg-yellow-500/15 text-yellow-100",
-        info: "border-blue-500/40 bg-blue-500/15 text-blue-200",
-        muted: "border-slate-400/30 bg-slate-400/10 text-slate-200",
-      },
+/** The common part is `.badge` in admin.css (a status in every row of a list, twice). */
+export const badgeVariants = cva("badge text-xs [&_svg]:size-3", {
+  variants: {
+    variant: {
+      default: "border-transparent bg-primary text-primary-foreground",
+      secondary: "border-transparent bg-secondary text-secondary-foreground",
+      outline: "text-foreground",
+      destructive: "border-red-500/40 bg-red-500/15 text-red-200",
+      success: "border-green-500/40 bg-green-500/15 text-green-200",
+      warning: "border-yellow-500/40 bg-yellow-500/15 text-yellow-100",
+      info: "border-blue-500/40 bg-blue-500/15 text-blue-200",
+      muted: "border-slate-400/30 bg-slate-400/10 text-slate-200",
     },
-    defaultVariants: { variant: "default" },
   },
-);
+  defaultVariants: { variant: "default" },
+});
 
 export type BadgeVariant = NonNullable<VariantProps<typeof badgeVariants>["variant"]>;
 

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { Icon } from "~/components/site/icon";
 import { cn } from "~/lib/cn";
 import { fieldClassName } from "./field-classes";
 
@@ -10,9 +10,9 @@ export function NativeSelect({ className, ...props }: React.ComponentProps<"sele
   return (
     <div className={cn("relative w-full", className)}>
       <select className={cn(fieldClassName, "h-10 appearance-none pr-9")} {...props} />
-      <ChevronDown
+      <Icon
+        name="chevron-down"
         className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-        aria-hidden
       />
     </div>
   );

@@ -80,12 +80,11 @@ export async function listArticles(query: ArticleListQuery) {
     rows: ({ limit, offset }) =>
       db()
         .select({
+          // What the list shows, no more: each column is sent again in the page's data.
           id: blogArticles.id,
           title: blogArticles.title,
-          slug: blogArticles.slug,
           status: sql<ContentStatus>`${blogArticles.status}`,
           createdAt: blogArticles.createdAt,
-          updatedAt: blogArticles.updatedAt,
           category: firstCategory,
           author: sql<string>`coalesce(${blogAuthors.name}, ${DEFAULT_AUTHOR_NAME})`,
         })

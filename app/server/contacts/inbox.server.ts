@@ -63,12 +63,12 @@ export function contactsWhere(
   return and(search, status, assignment);
 }
 
+/** What the list shows (each column is sent again in the page's data); the detail adds the rest. */
 const listColumns = {
   id: contacts.id,
   name: contacts.name,
   email: contacts.email,
   phone: contacts.phone,
-  subject: contacts.subject,
   serviceType: contacts.serviceType,
   status: contacts.status,
   createdAt: contacts.createdAt,
@@ -79,7 +79,6 @@ export type ContactListItem = {
   name: string;
   email: string;
   phone: string | null;
-  subject: string | null;
   serviceType: string;
   status: ContactStatus;
   createdAt: Date;
@@ -137,6 +136,7 @@ export function listContacts(query: ContactListQuery, viewerId?: string): Promis
 
 export type ContactNote = { id: string; body: string; authorEmail: string | null; createdAt: Date };
 export type ContactDetail = ContactListItem & {
+  subject: string | null;
   message: string;
   sourcePage: string | null;
   statusChangedAt: Date;
@@ -151,6 +151,7 @@ export async function getContact(id: string): Promise<ContactDetail | null> {
   const [contact] = await db()
     .select({
       ...listColumns,
+      subject: contacts.subject,
       message: contacts.message,
       sourcePage: contacts.sourcePage,
       statusChangedAt: contacts.statusChangedAt,

@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { listSearch, type ListPage } from "~/lib/list-query";
+import { Icon } from "../icon";
 
 /**
  * 'Précédent' / 'Suivant' links and the total, 25 a page. Links, so they work without JavaScript
@@ -31,24 +31,24 @@ export function Pagination({
         <div className="flex gap-2">
           {previous !== null ? (
             <Link to={{ search: previous }} className={linkClass} rel="prev">
-              <ChevronLeft className="size-4" aria-hidden />
+              <Icon name="chevron-left" className="size-4" />
               Précédent
             </Link>
           ) : (
             <span className={disabledClass} aria-disabled="true">
-              <ChevronLeft className="size-4" aria-hidden />
+              <Icon name="chevron-left" className="size-4" />
               Précédent
             </span>
           )}
           {next !== null ? (
             <Link to={{ search: next }} className={linkClass} rel="next">
               Suivant
-              <ChevronRight className="size-4" aria-hidden />
+              <Icon name="chevron-right" className="size-4" />
             </Link>
           ) : (
             <span className={disabledClass} aria-disabled="true">
               Suivant
-              <ChevronRight className="size-4" aria-hidden />
+              <Icon name="chevron-right" className="size-4" />
             </span>
           )}
         </div>

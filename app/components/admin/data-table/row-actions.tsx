@@ -1,8 +1,8 @@
-import { Copy, ExternalLink, Eye, Pencil, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { ConfirmDialog } from "../confirm-dialog";
+import { Icon } from "../icon";
 
 type Compact = { compact?: boolean };
 
@@ -17,10 +17,17 @@ export function ActionLabel({
   name,
   compact,
 }: { icon: React.ReactNode; verb: string; name: string } & Compact) {
-  return (
+  // Compact: one hidden text for the verb and the row (the same name, one element fewer, in every
+  // row twice); else the verb shows and the row is heard after it.
+  return compact ? (
     <>
       {icon}
-      <span className={compact ? "sr-only" : undefined}>{verb}</span>
+      <span className="sr-only">{`${verb} ${name}`}</span>
+    </>
+  ) : (
+    <>
+      {icon}
+      <span>{verb}</span>
       <span className="sr-only"> {name}</span>
     </>
   );
@@ -45,7 +52,7 @@ export function DeleteRowButton({
       {...props}
       className={cn("text-red-300 hover:text-red-200", props.className)}
     >
-      <ActionLabel icon={<Trash2 aria-hidden />} verb="Supprimer" name={name} compact={compact} />
+      <ActionLabel icon={<Icon name="trash" />} verb="Supprimer" name={name} compact={compact} />
     </Button>
   );
 }
@@ -86,7 +93,7 @@ export function RowActions({
   children?: React.ReactNode;
 }) {
   const editLabel = (
-    <ActionLabel icon={<Pencil aria-hidden />} verb="Modifier" name={name} compact={compact} />
+    <ActionLabel icon={<Icon name="pencil" />} verb="Modifier" name={name} compact={compact} />
   );
   return (
     <div className="flex flex-wrap gap-1 md:flex-nowrap">
@@ -101,7 +108,7 @@ export function RowActions({
         <Button asChild {...rowActionButtonProps(preview.live ? "Voir" : "Aperçu", compact)}>
           <a href={preview.href} target="_blank" rel="noreferrer">
             <ActionLabel
-              icon={preview.live ? <ExternalLink aria-hidden /> : <Eye aria-hidden />}
+              icon={<Icon name={preview.live ? "external-link" : "eye"} />}
               verb={preview.live ? "Voir" : "Aperçu"}
               name={preview.live ? `${name} sur le site (nouvel onglet)` : `de ${name} (nouvel onglet)`}
               compact={compact}
@@ -141,7 +148,7 @@ function DuplicateButton({ id, name, compact }: { id: string; name: string } & C
         value="duplicate"
         disabled={copying}
       >
-        <ActionLabel icon={<Copy aria-hidden />} verb="Dupliquer" name={name} compact={compact} />
+        <ActionLabel icon={<Icon name="copy" />} verb="Dupliquer" name={name} compact={compact} />
       </Button>
     </Form>
   );

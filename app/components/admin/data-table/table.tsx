@@ -1,7 +1,7 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/cn";
+import { Icon } from "../icon";
 import { DragHandle, SortableArea, useSortableItem } from "../sortable";
 import { sortSearch, type SortDirection } from "~/lib/list-query";
 
@@ -244,7 +244,6 @@ function SortLink<Row>({
   search: string;
 }) {
   const active = sort.sort === column.id;
-  const Icon = !active ? ArrowUpDown : sort.dir === "asc" ? ArrowUp : ArrowDown;
   return (
     <Link
       to={{ search: sortSearch(search, column.id, sort, column.firstDir) }}
@@ -255,7 +254,10 @@ function SortLink<Row>({
       )}
     >
       {column.header}
-      <Icon className={cn("size-3.5", !active && "opacity-50")} aria-hidden />
+      <Icon
+        name={!active ? "arrow-up-down" : sort.dir === "asc" ? "arrow-up" : "arrow-down"}
+        className={active ? "size-3.5" : "size-3.5 opacity-50"}
+      />
       <span className="sr-only">
         {active
           ? sort.dir === "asc"

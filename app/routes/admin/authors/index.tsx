@@ -1,9 +1,9 @@
-import { Plus } from "lucide-react";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { TextareaField, TextField } from "~/components/admin/fields";
 import { FormDialog } from "~/components/admin/form-dialog";
+import { Icon } from "~/components/admin/icon";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
@@ -76,7 +76,7 @@ function AuthorDialog({ author, trigger }: { author?: AuthorRow; trigger?: React
       trigger={
         trigger ?? (
           <Button>
-            <Plus aria-hidden />
+            <Icon name="plus" />
             Ajouter un auteur
           </Button>
         )

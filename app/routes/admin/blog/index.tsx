@@ -1,8 +1,8 @@
-import { ExternalLink, Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
+import { Icon } from "~/components/admin/icon";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -113,13 +113,13 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
           <>
             <Button asChild variant="outline">
               <a href="/blog" target="_blank" rel="noreferrer">
-                <ExternalLink aria-hidden />
+                <Icon name="external-link" />
                 Voir le blog<span className="sr-only"> (nouvel onglet)</span>
               </a>
             </Button>
             <Button asChild>
               <Link to="/admin/blog/create">
-                <Plus aria-hidden />
+                <Icon name="plus" />
                 Ajouter un article
               </Link>
             </Button>

@@ -1,10 +1,10 @@
-import { Plus } from "lucide-react";
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { TextField } from "~/components/admin/fields";
 import { FormDialog } from "~/components/admin/form-dialog";
+import { Icon } from "~/components/admin/icon";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
@@ -114,7 +114,7 @@ function CategoryDialog({
       trigger={
         trigger ?? (
           <Button>
-            <Plus aria-hidden />
+            <Icon name="plus" />
             Ajouter une catégorie
           </Button>
         )

@@ -1,8 +1,8 @@
-import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
+import { Icon } from "~/components/admin/icon";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -116,7 +116,7 @@ export default function CmsPagesScreen({ loaderData }: Route.ComponentProps) {
         actions={
           <Button asChild>
             <Link to="/admin/cms/create">
-              <Plus aria-hidden />
+              <Icon name="plus" />
               Nouvelle page
             </Link>
           </Button>

@@ -1,5 +1,4 @@
 import { getCollectionProps } from "@conform-to/react";
-import { Copy, Eye, Lock, Plus, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { toast } from "sonner";
@@ -8,6 +7,7 @@ import { AdminError } from "~/components/admin/admin-error";
 import { DataTable, EmptyState, RowActions, type Column } from "~/components/admin/data-table";
 import { ErrorList, SelectField, TextareaField, TextField } from "~/components/admin/fields";
 import { FormDialog } from "~/components/admin/form-dialog";
+import { Icon } from "~/components/admin/icon";
 import { PageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -133,7 +133,7 @@ function DomainDialog({ domain, trigger }: { domain?: DomainRow; trigger?: React
       trigger={
         trigger ?? (
           <Button>
-            <Plus aria-hidden />
+            <Icon name="plus" />
             Ajouter un domaine
           </Button>
         )
@@ -192,7 +192,7 @@ function DomainDetails({ domain }: { domain: DomainRow }) {
     <Dialog>
       <DialogTrigger asChild>
         <Button variant="ghost" size="sm">
-          <Eye aria-hidden />
+          <Icon name="eye" />
           Détails<span className="sr-only"> {domain.domain}</span>
         </Button>
       </DialogTrigger>
@@ -232,7 +232,7 @@ const columns: Column<DomainRow>[] = [
         <span className="break-all font-mono text-sm">{d.domain}</span>
         {d.isEssential ? (
           <Badge variant="warning">
-            <Lock aria-hidden />
+            <Icon name="lock" />
             Essentiel
           </Badge>
         ) : null}
@@ -289,7 +289,7 @@ export default function CorsScreen({ loaderData }: Route.ComponentProps) {
           <>
             <Button asChild variant="outline">
               <Link to={location.pathname + location.search} replace preventScrollReset>
-                <RefreshCw aria-hidden />
+                <Icon name="refresh-cw" />
                 Actualiser
               </Link>
             </Button>
@@ -347,7 +347,7 @@ function CspHeader({
         <Dialog>
           <DialogTrigger asChild>
             <Button variant="outline">
-              <Eye aria-hidden />
+              <Icon name="eye" />
               Voir CSP actuel
             </Button>
           </DialogTrigger>
@@ -362,13 +362,13 @@ function CspHeader({
           </DialogContent>
         </Dialog>
         <Button variant="outline" onClick={() => void copy()}>
-          <Copy aria-hidden />
+          <Icon name="copy" />
           Copier
         </Button>
         <Form method="post" action="/admin/cors?tab=csp">
           <input type="hidden" name="intent" value="regenerate" />
           <Button type="submit" disabled={regenerating}>
-            <RefreshCw aria-hidden className={regenerating ? "animate-spin" : ""} />
+            <Icon name="refresh-cw" className={regenerating ? "animate-spin" : ""} />
             Régénérer l'en-tête CSP
           </Button>
         </Form>

@@ -1,5 +1,4 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { ArrowDown, ArrowUp, Plus, Star } from "lucide-react";
 import { useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
@@ -8,12 +7,12 @@ import { ChoiceField } from "~/components/admin/choice-field";
 import { DataTable, EmptyState, RowActions, type Column } from "~/components/admin/data-table";
 import { Field, TextareaField, TextField, ToggleField } from "~/components/admin/fields";
 import { FormDialog } from "~/components/admin/form-dialog";
+import { Icon } from "~/components/admin/icon";
 import { ImageField } from "~/components/admin/image-field";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { useSavedOrder } from "~/components/admin/sortable";
 import { EXPERTISE_ICONS } from "~/components/site/home/expertise-grid";
-import { Icon } from "~/components/site/icon";
 import { imageUrlForWidth } from "~/components/site/responsive-image";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -188,7 +187,7 @@ function BlockDialog({ block, trigger }: { block?: Block; trigger?: React.ReactE
       trigger={
         trigger ?? (
           <Button>
-            <Plus aria-hidden />
+            <Icon name="plus" />
             Ajouter un bloc
           </Button>
         )
@@ -267,7 +266,7 @@ function MoveButtons({ block, index, count }: { block: Block; index: number; cou
         className="size-8"
         disabled={index === 0 || fetcher.state !== "idle"}
       >
-        <ArrowUp aria-hidden />
+        <Icon name="arrow-up" />
         <span className="sr-only">Monter {block.title}</span>
       </Button>
       <Button
@@ -279,7 +278,7 @@ function MoveButtons({ block, index, count }: { block: Block; index: number; cou
         className="size-8"
         disabled={index === count - 1 || fetcher.state !== "idle"}
       >
-        <ArrowDown aria-hidden />
+        <Icon name="arrow-down" />
         <span className="sr-only">Descendre {block.title}</span>
       </Button>
     </fetcher.Form>
@@ -303,7 +302,7 @@ function Thumbnail({ block }: { block: Block }) {
 function Featured({ block }: { block: Block }) {
   return block.isFeatured ? (
     <Badge variant="warning">
-      <Star aria-hidden /> Oui
+      <Icon name="star" /> Oui
     </Badge>
   ) : (
     <span className="text-muted-foreground">Non</span>

@@ -1,9 +1,9 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ExportLink } from "~/components/admin/export-link";
 import { DataTable, EmptyState, type Column } from "~/components/admin/data-table";
+import { Icon } from "~/components/admin/icon";
 import { FilterDate, FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
@@ -118,24 +118,24 @@ function JournalPager({ newer, older }: { newer: string | null; older: string | 
     <nav aria-label="Pagination" className="flex justify-between gap-2 text-sm">
       {newer ? (
         <Link to={{ search: at({ newer, older: null }) }} className={linkClass} rel="prev">
-          <ChevronLeft className="size-4" aria-hidden />
+          <Icon name="chevron-left" className="size-4" />
           Plus récentes
         </Link>
       ) : (
         <span className={disabledClass} aria-disabled="true">
-          <ChevronLeft className="size-4" aria-hidden />
+          <Icon name="chevron-left" className="size-4" />
           Plus récentes
         </span>
       )}
       {older ? (
         <Link to={{ search: at({ older, newer: null }) }} className={linkClass} rel="next">
           Plus anciennes
-          <ChevronRight className="size-4" aria-hidden />
+          <Icon name="chevron-right" className="size-4" />
         </Link>
       ) : (
         <span className={disabledClass} aria-disabled="true">
           Plus anciennes
-          <ChevronRight className="size-4" aria-hidden />
+          <Icon name="chevron-right" className="size-4" />
         </span>
       )}
     </nav>

@@ -1,4 +1,3 @@
-import { ImagePlus, Link2 } from "lucide-react";
 import { useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { toast } from "sonner";
@@ -13,6 +12,7 @@ import {
   Pagination,
   type Column,
 } from "~/components/admin/data-table";
+import { Icon } from "~/components/admin/icon";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { imageUrlForWidth } from "~/components/site/responsive-image";
@@ -259,7 +259,7 @@ function columnsFor(viewer: Viewer): Column<Entry>[] {
       cell: (entry) => (
         <div className="flex flex-wrap gap-1 md:flex-nowrap">
           <Button variant="ghost" size="sm" title="Copier le lien" onClick={() => copyLink(entry)}>
-            <Link2 aria-hidden />
+            <Icon name="link-2" />
             <span className="md:sr-only">Copier le lien</span>
             <span className="sr-only"> de {fileName(entry)}</span>
           </Button>
@@ -302,7 +302,7 @@ function AddImages() {
         }}
       />
       <Button type="button" onClick={() => input.current?.click()} disabled={busy}>
-        <ImagePlus aria-hidden />
+        <Icon name="image-plus" />
         Ajouter des images
       </Button>
       <BatchUploadList items={batch.items} className="w-full max-w-md" />

@@ -1,8 +1,8 @@
-import { Plus, Zap } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
+import { Icon } from "~/components/admin/icon";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -124,13 +124,13 @@ export default function ProjectsScreen({ loaderData }: Route.ComponentProps) {
           <>
             <Button asChild variant="outline">
               <Link to="/admin/projects/quick-create">
-                <Zap aria-hidden />
+                <Icon name="zap" />
                 Création rapide
               </Link>
             </Button>
             <Button asChild>
               <Link to="/admin/projects/create">
-                <Plus aria-hidden />
+                <Icon name="plus" />
                 Nouveau projet
               </Link>
             </Button>
@@ -164,7 +164,7 @@ export default function ProjectsScreen({ loaderData }: Route.ComponentProps) {
               filtered ? null : (
                 <Button asChild>
                   <Link to="/admin/projects/create">
-                    <Plus aria-hidden />
+                    <Icon name="plus" />
                     Nouveau projet
                   </Link>
                 </Button>

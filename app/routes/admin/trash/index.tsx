@@ -1,4 +1,3 @@
-import { RotateCcw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
 import type { Route } from "./+types/index";
@@ -15,6 +14,7 @@ import {
   useRowSelection,
   type Column,
 } from "~/components/admin/data-table";
+import { Icon } from "~/components/admin/icon";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
@@ -145,11 +145,11 @@ function RestoreButton({ ids, label, name }: { ids: string[]; label: string; nam
       <input type="hidden" name="ids" value={ids.join(",")} />
       {name ? (
         <Button type="submit" {...rowActionButtonProps(label, true)}>
-          <ActionLabel icon={<RotateCcw aria-hidden />} verb={label} name={name} compact />
+          <ActionLabel icon={<Icon name="rotate-ccw" />} verb={label} name={name} compact />
         </Button>
       ) : (
         <Button type="submit" variant="secondary" size="sm" disabled={ids.length === 0}>
-          <RotateCcw aria-hidden />
+          <Icon name="rotate-ccw" />
           {label}
         </Button>
       )}
@@ -167,11 +167,11 @@ function PurgeDialog({ ids, title, name }: { ids: string[]; title: string; name?
             {...rowActionButtonProps("Supprimer définitivement", true)}
             className="text-red-300 hover:text-red-200"
           >
-            <ActionLabel icon={<Trash2 aria-hidden />} verb="Supprimer définitivement" name={name} compact />
+            <ActionLabel icon={<Icon name="trash" />} verb="Supprimer définitivement" name={name} compact />
           </Button>
         ) : (
           <Button type="button" variant="destructive" size="sm" disabled={ids.length === 0}>
-            <Trash2 aria-hidden />
+            <Icon name="trash" />
             Supprimer définitivement
           </Button>
         )

@@ -1,10 +1,10 @@
-import { Ban, KeyRound, Plus, RotateCcw } from "lucide-react";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { DataTable, EmptyState, RowActions, type Column } from "~/components/admin/data-table";
 import { SelectField, TextField } from "~/components/admin/fields";
 import { FormDialog } from "~/components/admin/form-dialog";
+import { Icon } from "~/components/admin/icon";
 import { PageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -112,7 +112,7 @@ function CreateUserDialog() {
     <FormDialog
       trigger={
         <Button>
-          <Plus aria-hidden />
+          <Icon name="plus" />
           Ajouter un utilisateur
         </Button>
       }
@@ -238,7 +238,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
             <ConfirmDialog
               trigger={
                 <Button variant="ghost" size="sm">
-                  <KeyRound aria-hidden />
+                  <Icon name="key-round" />
                   Réinitialiser la 2FA<span className="sr-only"> {u.email}</span>
                 </Button>
               }
@@ -254,7 +254,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
             <ConfirmDialog
               trigger={
                 <Button variant="ghost" size="sm">
-                  <RotateCcw aria-hidden />
+                  <Icon name="rotate-ccw" />
                   Réactiver<span className="sr-only"> {u.email}</span>
                 </Button>
               }
@@ -270,7 +270,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
             <ConfirmDialog
               trigger={
                 <Button variant="ghost" size="sm">
-                  <Ban aria-hidden />
+                  <Icon name="ban" />
                   Suspendre<span className="sr-only"> {u.email}</span>
                 </Button>
               }
