@@ -77,18 +77,23 @@ async function reserve({
 }: Counter): Promise<{ gated: boolean } | { retryAfterSeconds: number }> {
   const held = heldGates.secondsLeft({ scheme, key });
   if (held !== undefined) return { retryAfterSeconds: held };
-  const rank = (await failures(scheme).consume(key, 1)).consumedPoints;
-  const wait = waitAfter(rank, scheme);
-  if (wait === 0) return { gated: false };
+  const opening = heldGates.open({ scheme, key });
   try {
-    await gate(scheme).consume(key, 1, { customDuration: wait });
-    heldGates.note({ scheme, key }, wait * 1000);
-    return { gated: true };
-  } catch (error) {
-    await failures(scheme).reward(key, 1);
-    if (!(error instanceof RateLimiterRes)) throw error;
-    heldGates.note({ scheme, key }, error.msBeforeNext);
-    return { retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+    const rank = (await failures(scheme).consume(key, 1)).consumedPoints;
+    const wait = waitAfter(rank, scheme);
+    if (wait === 0) return { gated: false };
+    try {
+      await gate(scheme).consume(key, 1, { customDuration: wait });
+      heldGates.note({ scheme, key }, wait * 1000);
+      return { gated: true };
+    } catch (error) {
+      await failures(scheme).reward(key, 1);
+      if (!(error instanceof RateLimiterRes)) throw error;
+      heldGates.note({ scheme, key }, error.msBeforeNext);
+      return { retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+    }
+  } finally {
+    opening?.();
   }
 }
 
@@ -97,7 +102,15 @@ async function reserve({
  * refused without a database round trip (each would otherwise cost three). Only a success opens a
  * gate early; one on another instance is not seen here, which at worst keeps the owner, already
  * signed in there, waiting here until the wait ends. A few thousand keys at most.
+ *
+ * When a known wait ends, the first try goes to the database to take the gate for the next one;
+ * until it knows, the tries racing it are refused here too, as the gate (one point) would refuse
+ * all but one of them: without that, every try of a flood arriving during those round trips went
+ * the whole way (three round trips and the sign-in page rendered, each), and under load they
+ * queued for the pool long enough to let the next ones in too (bench:signin: p99 in seconds).
  */
+const OPENING_MS = 2_000;
+const openings = new Map<string, number>();
 const heldGates = Object.assign(new Map<string, number>(), {
   note({ scheme, key }: Counter, ms: number) {
     if (heldGates.size >= 5000) heldGates.clear();
@@ -106,10 +119,29 @@ const heldGates = Object.assign(new Map<string, number>(), {
   forget({ scheme, key }: Counter) {
     heldGates.delete(`${scheme.prefix}:${key}`);
   },
-  /** Whole seconds (at least 1) until a held gate opens; undefined when it is not held. */
+  /**
+   * Whole seconds (at least 1) until a held gate opens, or 1 while a try that came after its wait
+   * is taking it; undefined when neither.
+   */
   secondsLeft({ scheme, key }: Counter) {
-    const left = (heldGates.get(`${scheme.prefix}:${key}`) ?? 0) - Date.now();
-    return left > 0 ? Math.max(1, Math.ceil(left / 1000)) : undefined;
+    const name = `${scheme.prefix}:${key}`;
+    const left = (heldGates.get(name) ?? 0) - Date.now();
+    if (left > 0) return Math.max(1, Math.ceil(left / 1000));
+    return (openings.get(name) ?? 0) > Date.now() ? 1 : undefined;
+  },
+  /**
+   * Marks a gate whose wait has ended as being taken (for OPENING_MS at most, should the try be
+   * lost); returns the call that ends the mark. Undefined for a key with no known wait: its tries
+   * may be free failures, each counted in parallel.
+   */
+  open({ scheme, key }: Counter): (() => void) | undefined {
+    const name = `${scheme.prefix}:${key}`;
+    if (!heldGates.has(name)) return;
+    const until = Date.now() + OPENING_MS;
+    openings.set(name, until);
+    return () => {
+      if (openings.get(name) === until) openings.delete(name);
+    };
   },
 });
 
