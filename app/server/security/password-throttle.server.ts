@@ -77,7 +77,7 @@ async function reserve({
 }: Counter): Promise<{ gated: boolean } | { retryAfterSeconds: number }> {
   const held = heldGates.secondsLeft({ scheme, key });
   if (held !== undefined) return { retryAfterSeconds: held };
-  const opening = heldGates.open({ scheme, key });
+  const done = heldGates.reserving({ scheme, key });
   try {
     const rank = (await failures(scheme).consume(key, 1)).consumedPoints;
     const wait = waitAfter(rank, scheme);
@@ -93,7 +93,7 @@ async function reserve({
       return { retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
     }
   } finally {
-    opening?.();
+    done();
   }
 }
 
@@ -103,14 +103,15 @@ async function reserve({
  * gate early; one on another instance is not seen here, which at worst keeps the owner, already
  * signed in there, waiting here until the wait ends. A few thousand keys at most.
  *
- * When a known wait ends, the first try goes to the database to take the gate for the next one;
- * until it knows, the tries racing it are refused here too, as the gate (one point) would refuse
- * all but one of them: without that, every try of a flood arriving during those round trips went
- * the whole way (three round trips and the sign-in page rendered, each), and under load they
- * queued for the pool long enough to let the next ones in too (bench:signin: p99 in seconds).
+ * Tries being counted in the database are known too: of those in flight together under one key,
+ * at most the free failures and one more (the gate has one point) can pass, so beyond that a try
+ * is refused here without a round trip, as the database would refuse it; once a wait is known,
+ * only one try at a time goes to take the gate when it ends. Without that, every try of a flood
+ * arriving during those round trips went the whole way (three round trips, and React Router's
+ * action and the sign-in page rendered for a 429), and under load they queued for the pool long
+ * enough to let the next ones in too (bench:signin: p99 in seconds).
  */
-const OPENING_MS = 2_000;
-const openings = new Map<string, number>();
+const reserving = new Map<string, number>();
 const heldGates = Object.assign(new Map<string, number>(), {
   note({ scheme, key }: Counter, ms: number) {
     if (heldGates.size >= 5000) heldGates.clear();
@@ -120,27 +121,24 @@ const heldGates = Object.assign(new Map<string, number>(), {
     heldGates.delete(`${scheme.prefix}:${key}`);
   },
   /**
-   * Whole seconds (at least 1) until a held gate opens, or 1 while a try that came after its wait
-   * is taking it; undefined when neither.
+   * Whole seconds (at least 1) until a held gate opens, or 1 while as many tries as could pass are
+   * being counted; undefined when neither.
    */
   secondsLeft({ scheme, key }: Counter) {
     const name = `${scheme.prefix}:${key}`;
     const left = (heldGates.get(name) ?? 0) - Date.now();
     if (left > 0) return Math.max(1, Math.ceil(left / 1000));
-    return (openings.get(name) ?? 0) > Date.now() ? 1 : undefined;
+    const passable = heldGates.has(name) ? 1 : scheme.freeFailures + 1;
+    return (reserving.get(name) ?? 0) >= passable ? 1 : undefined;
   },
-  /**
-   * Marks a gate whose wait has ended as being taken (for OPENING_MS at most, should the try be
-   * lost); returns the call that ends the mark. Undefined for a key with no known wait: its tries
-   * may be free failures, each counted in parallel.
-   */
-  open({ scheme, key }: Counter): (() => void) | undefined {
+  /** Counts a try in flight under this key; returns the call that ends it. */
+  reserving({ scheme, key }: Counter): () => void {
     const name = `${scheme.prefix}:${key}`;
-    if (!heldGates.has(name)) return;
-    const until = Date.now() + OPENING_MS;
-    openings.set(name, until);
+    reserving.set(name, (reserving.get(name) ?? 0) + 1);
     return () => {
-      if (openings.get(name) === until) openings.delete(name);
+      const left = (reserving.get(name) ?? 1) - 1;
+      if (left > 0) reserving.set(name, left);
+      else reserving.delete(name);
     };
   },
 });
