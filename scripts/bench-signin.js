@@ -3,12 +3,16 @@
 // connections), then the same load while 200 wrong sign-ins a second hit one account, side by
 // side in one run. Target (issue 20): the page's p99 under the flood within 2× of alone, and for
 // the account no more hashes than the throttle lets through (5 free failures, then one try per
-// doubling wait: 1 s, 2 s, 4 s... from the previous one).
+// doubling wait: 1 s, 2 s, 4 s... from the previous one). The control row sends the same flood to a
+// bare Node process on the next port, which answers 404 at once: what the flood costs the page when
+// nothing is done with it (the load generators share the machine's cores with the server), the
+// floor any refusal can reach.
 //
 //   npm run bench:signin
 //   BENCH_PORT=4380 BENCH_PG_PORT=56320 BENCH_SECONDS=10 npm run bench:signin
 //
-// The app listens on BENCH_PORT (default 3170), its database on BENCH_PG_PORT (default 54379).
+// The app listens on BENCH_PORT (default 3170), the bare 404 server on the next port, the database
+// on BENCH_PG_PORT (default 54379).
 // Figures are only comparable within one run: other work on the machine moves them all.
 import { execSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -31,6 +35,16 @@ const base = `http://127.0.0.1:${port}`;
 execSync("node scripts/ensure-build.js", { stdio: "inherit" });
 const dataDir = await mkdtemp(path.join(tmpdir(), "betic-bench-signin-"));
 const app = startProcess(["server.js"], serverEnv({ port, pgPort, dataDir, seedDemo: true, admin: ADMIN }));
+const bare = startProcess(
+  [
+    "-e",
+    `require("node:http").createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.writeHead(404, { "content-length": 0 }).end());
+    }).listen(${port + 1}, "127.0.0.1")`,
+  ],
+  {},
+);
 let client;
 try {
   await waitFor(`${base}/healthz`, app);
@@ -50,30 +64,44 @@ try {
     await publicLoad(2);
     const alone = await publicLoad(seconds);
 
+    process.stderr.write(`${label}: under ${FLOOD_RATE} posts/s to a bare 404 server (control)\n`);
+    const [controlled, control] = await Promise.all([
+      publicLoad(seconds),
+      flood(`http://127.0.0.1:${port + 1}/admin/login`, "control@example.test", seconds),
+    ]);
+
     // A fresh attack: no failure counted yet for the account nor the address.
     await client.query("delete from rate_limits");
     const target = `cible-${cache ? "on" : "off"}@example.test`;
     process.stderr.write(`${label}: under ${FLOOD_RATE} wrong sign-ins/s on ${target}\n`);
     const since = new Date();
-    const [flooded, flood] = await Promise.all([publicLoad(seconds), signInFlood(target, seconds)]);
+    const [flooded, signIns] = await Promise.all([
+      publicLoad(seconds),
+      flood(`${base}/admin/login`, target, seconds),
+    ]);
     const {
       rows: [{ hashes }],
     } = await client.query(
       "select count(*)::int as hashes from audit_log where action = 'sign_in_failed' and actor_email = $1 and created_at >= $2",
       [target, since],
     );
+    const times = (measure) => Number((measure.latency.p99 / Math.max(alone.latency.p99, 1)).toFixed(2));
     rows.push({
       page: label,
       "alone req/s": Math.round(alone.requests.average),
       "alone p99 ms": alone.latency.p99,
+      "control req/s": Math.round(controlled.requests.average),
+      "control p99 ms": controlled.latency.p99,
+      "control p99 ×": times(controlled),
+      "control posts": control.requests.total,
       "flood req/s": Math.round(flooded.requests.average),
       "flood p99 ms": flooded.latency.p99,
-      "p99 ×": Number((flooded.latency.p99 / Math.max(alone.latency.p99, 1)).toFixed(2)),
-      "sign-ins sent": flood.requests.total,
+      "flood p99 ×": times(flooded),
+      "sign-ins sent": signIns.requests.total,
       "hashes (checked)": hashes,
-      429: flood.statuses[429] ?? 0,
-      503: flood.statuses[503] ?? 0,
-      "other sign-in answers": Object.entries(flood.statuses)
+      429: signIns.statuses[429] ?? 0,
+      503: signIns.statuses[503] ?? 0,
+      "other sign-in answers": Object.entries(signIns.statuses)
         .filter(([status]) => !["401", "429", "503"].includes(status))
         .map(([status, count]) => `${status}×${count}`)
         .join(" "),
@@ -82,13 +110,14 @@ try {
   await client.query("update site_settings set enable_cache = true");
   console.log(
     `\n${PAGE}: ${connections} connections, ${seconds} s per measure; flood: ${FLOOD_RATE} wrong sign-ins/s ` +
-      "on one address (POST /admin/login); hashes = the checked tries on it (audit rows " +
-      "sign_in_failed); 429 = refused by the throttle unchecked, 503 = refused by the hash cap",
+      "on one address (POST /admin/login); control: the same posts to a bare server answering 404; " +
+      "× = p99 ÷ p99 alone; hashes = the checked tries on it (audit rows sign_in_failed); " +
+      "429 = refused by the throttle unchecked, 503 = refused by the hash cap",
   );
   console.table(rows);
 } finally {
   await client?.end().catch(() => {});
-  await app.stop();
+  await Promise.all([app.stop(), bare.stop()]);
   await rm(dataDir, { recursive: true, force: true });
 }
 
@@ -101,11 +130,11 @@ function publicLoad(duration) {
   });
 }
 
-/** FLOOD_RATE wrong passwords a second for `email`, as a browser's form posts. */
-async function signInFlood(email, duration) {
+/** FLOOD_RATE wrong passwords a second for `email` to `url`, as a browser's form posts. */
+async function flood(url, email, duration) {
   const statuses = {};
   const result = await autocannon({
-    url: `${base}/admin/login`,
+    url,
     method: "POST",
     connections: FLOOD_RATE,
     overallRate: FLOOD_RATE,

@@ -175,6 +175,28 @@ test.describe("content security policy and HTTP caching", () => {
     await context.close();
   });
 
+  test("a query parameter no page reads makes no other page: one render, the same bytes, kept out of the page", async ({
+    page,
+    request,
+  }) => {
+    const marker = `z${Date.now().toString(36)}`;
+    const first = await request.get(`/blog?category=conseils&utm_source=${marker}`);
+    const second = await request.get(`/blog?x=${marker}&category=conseils`);
+    expect(second.headers()["x-page-cache"]).toBe("HIT");
+    const body = await second.text();
+    expect(body).toBe(await first.text());
+    expect(body).not.toContain(marker);
+
+    // Hydrated, the page still writes its own address without it; the address bar keeps it.
+    await page.goto(`/blog?category=conseils&x=${marker}`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      `${e2e.baseUrl}/blog?category=conseils`,
+    );
+    await expect(page.locator('input[name="redirectTo"]').first()).toHaveValue("/blog?category=conseils");
+    expect(page.url()).toContain(marker);
+  });
+
   test("HEAD answers carry the headers of GET", async ({ request }) => {
     const get = await request.get("/blog");
     const head = await request.head("/blog");

@@ -23,6 +23,8 @@ import { startCachingServer } from "../support/caching-server";
 let server: Awaited<ReturnType<typeof startCachingServer>>;
 let base = "";
 let renders = 0;
+/** The address each render was given (React Router reads originalUrl). */
+let rendered: string[] = [];
 let phone = "";
 
 const SCRIPTS = ["window.ok = 1", 'window.ctx = "rendered"'];
@@ -37,6 +39,7 @@ beforeAll(async () => {
   app.use(htmlCaching({ serverCache: true }));
   app.use(async (req, res) => {
     renders += 1;
+    rendered.push(req.originalUrl);
     const nonce = res.locals.cspNonce as string;
     const [row] = (
       await db().execute<{ phone: string }>(sql`select company_phone as phone from site_settings`)
@@ -63,6 +66,7 @@ afterAll(async () => {
 beforeEach(async () => {
   clearPageCache();
   renders = 0;
+  rendered = [];
   await db().execute(sql`update site_settings set enable_cache = true`);
   await new Promise((resolve) => setTimeout(resolve, 100));
 });
@@ -278,6 +282,40 @@ describe("HTML caching", () => {
     const again = await fetch(`${base}/blog.data?_routes=root`);
     expect(again.headers.get("X-Page-Cache")).toBe("HIT");
     expect(again.headers.get("Content-Type")).toBe("text/x-script");
+  });
+
+  it("keys and renders a page without the query parameters no page reads", async () => {
+    const first = await fetch(`${base}/blog?category=x&utm_source=lettre&x=1`);
+    expect(first.headers.get("X-Page-Cache")).toBe("MISS");
+    const second = await fetch(`${base}/blog?x=2&category=x`);
+    expect(second.headers.get("X-Page-Cache")).toBe("HIT");
+    expect(renders).toBe(1);
+    expect(await second.text()).toBe(await first.text());
+    // WordPress's ids and React Router's own parameters are read: kept, each its own page.
+    await fetch(`${base}/?p=12&gclid=abc`);
+    await fetch(`${base}/blog.data?category=x&_routes=root&x=3`);
+    await fetch(`${base}/__manifest?paths=%2Fblog&version=v1`);
+    // The back office however spelled (canonicalAdminPaths sends it on with its query).
+    await fetch(`${base}/%61dmin/login?redirectTo=%2Fadmin`);
+    expect(rendered).toEqual([
+      "/blog?category=x",
+      "/?p=12",
+      "/blog.data?category=x&_routes=root",
+      "/__manifest?paths=%2Fblog&version=v1",
+      "/%61dmin/login?redirectTo=%2Fadmin",
+    ]);
+  });
+
+  it("keeps the parameters of the manual redirects' sources, read again when 'Redirections' change", async () => {
+    await fetch(`${base}/ancien?ref=flyer&x=1`);
+    await db().execute(
+      sql`insert into redirects (source, target, target_key) values ('/ancien?ref=flyer', '/contact', '/contact')`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await fetch(`${base}/ancien?ref=flyer&x=1`);
+    await fetch(`${base}/ancien?x=2`);
+    await db().execute(sql`delete from redirects`);
+    expect(rendered).toEqual(["/ancien", "/ancien?ref=flyer", "/ancien"]);
   });
 
   it("drops every page when a scheduled article's date passes, with no write at all", async () => {

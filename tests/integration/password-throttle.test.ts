@@ -11,7 +11,7 @@ import {
   PasswordHashBusyError,
 } from "~/server/auth/password-hash.server";
 import { createAccount } from "~/server/auth/users.server";
-import { db } from "~/server/db/client.server";
+import { db, getPool } from "~/server/db/client.server";
 import { auditLog, rateLimits, users } from "~/server/db/schema";
 import { CLIENT_IP_HEADER } from "~/server/security/client-ip.server";
 import { limitRequestBodies } from "~/server/security/http-guards.server";
@@ -286,6 +286,31 @@ describe("sign-in throttling", { timeout: 180_000 }, () => {
     const addresses = throttled.map((row) => row.ipAddress);
     expect(addresses).toEqual(expect.arrayContaining(["127.0.0.1", "198.18.2.2"]));
     expect(new Set(addresses).size).toBe(addresses.length);
+  });
+
+  it("when a known wait ends, lets one try take the gate and refuses the tries racing it from memory", async () => {
+    const email = "relais@betic.test";
+    await db()
+      .insert(rateLimits)
+      .values({ key: `pw-account-failures:${email}`, points: 5, expire: Date.now() + 3_600_000 });
+    // The sixth failure is checked, then a 2-second wait is known here.
+    expect((await signIn(loginRequest("198.18.3.1"), { email, password: "faux" })).status).toBe("wrong");
+    await sleep(2.2);
+    let queries = 0;
+    const count = () => (queries += 1);
+    getPool().on("acquire", count);
+    let outcomes: Awaited<ReturnType<typeof signIn>>[];
+    try {
+      outcomes = await Promise.all(
+        Array.from({ length: 20 }, () => signIn(loginRequest("198.18.3.2"), { email, password: "faux" })),
+      );
+    } finally {
+      getPool().off("acquire", count);
+    }
+    expect(outcomes.filter((outcome) => outcome.status === "wrong")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.status === "throttled")).toHaveLength(19);
+    // Each racing try used to take three round trips to be refused by the gate: 57 at least.
+    expect(queries).toBeLessThan(20);
   });
 
   it("purges counters that expired long ago", async () => {

@@ -1,6 +1,7 @@
 import { useRouteLoaderData, type MetaDescriptor } from "react-router";
 import { CategoryFilter } from "~/components/site/category-filter";
 import { PageHero } from "~/components/site/page-hero";
+import { CATEGORY_PARAMETER } from "~/lib/page-query";
 import { pageTitle, seoMeta, siteSeo, SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
 
 /*
@@ -14,12 +15,12 @@ type LayoutCategories = { categories?: Record<Kind, Category[]> } | undefined;
 
 /** The category asked for in the query string (`?category={slug}`), or null. */
 export function categoryParam(request: Request): string | null {
-  return new URL(request.url).searchParams.get("category") || null;
+  return new URL(request.url).searchParams.get(CATEGORY_PARAMETER) || null;
 }
 
 type MetaArgs = {
   matches: readonly ({ id: string; loaderData?: unknown } | undefined)[];
-  location: { pathname: string; search: string };
+  location: { pathname: string };
   category: string | null | undefined;
 };
 
@@ -35,7 +36,11 @@ export function categoryListMeta(
   return seoMeta(site, {
     title: pageTitle(categoryName ? `${title} : ${categoryName}` : title, site),
     description: intro,
-    path: location.pathname + location.search,
+    // A category's list is a page of its own; no other parameter (a tracking one, a category
+    // that does not exist) makes another.
+    path: categoryName
+      ? `${location.pathname}?${new URLSearchParams({ [CATEGORY_PARAMETER]: category! })}`
+      : location.pathname,
   });
 }
 

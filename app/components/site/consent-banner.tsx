@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { CONSENT_ALL, CONSENT_NONE, type Consent } from "~/lib/consent";
+import { keptSearch } from "~/lib/page-query";
 
 /** Raised by the footer's 'Gérer les cookies' button; the tracking component reopens the banner. */
 export const MANAGE_CONSENT_EVENT = "consent:manage";
@@ -45,7 +46,7 @@ export function ConsentBanner({ open, consent, focusOnOpen, onChoose }: Props) {
       className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-card p-4 shadow-2xl sm:inset-x-auto sm:bottom-4 sm:left-4 sm:max-w-md sm:rounded-lg sm:border"
     >
       <form method="post" action={CONSENT_ACTION} onSubmit={handleSubmit} className="space-y-3">
-        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <input type="hidden" name="redirectTo" value={location.pathname + keptSearch(location.search)} />
         <h2 ref={titleRef} id="consent-title" tabIndex={-1} className="text-base font-semibold outline-none">
           Vos choix en matière de cookies
         </h2>
@@ -136,7 +137,7 @@ export function ManageCookiesButton({ className }: { className?: string }) {
         window.dispatchEvent(new Event(MANAGE_CONSENT_EVENT));
       }}
     >
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <input type="hidden" name="redirectTo" value={location.pathname + keptSearch(location.search)} />
       <button type="submit" name="choice" value="reset" className={className}>
         Gérer les cookies
       </button>

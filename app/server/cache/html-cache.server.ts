@@ -14,6 +14,7 @@ import {
   sendPage,
 } from "./http-negotiation.server";
 import { type CachedPage, getCachedPage, pageCacheGeneration, storeCachedPage } from "./page-cache.server";
+import { keptAddress, keptPageParameters, knownPageParameters } from "./page-query.server";
 import { type EndRender, renderInProgress, type SharedRender, startRender } from "./shared-renders.server";
 
 /**
@@ -29,15 +30,18 @@ import { type EndRender, renderInProgress, type SharedRender, startRender } from
  *   scripts of that render can carry that nonce, so an injected inline script stays blocked.
  * - With settings.enable_cache on, anonymous GETs answered 200 or 404 are kept in the page cache
  *   (page-cache.server.ts) as final bytes, brotli, gzip and identity, each with its headers,
- *   keyed by host, path+query and the visitor's consent choice (the only visitor-dependent part
+ *   keyed by host, path and the query parameters pages read, and the visitor's consent choice (the only visitor-dependent part
  *   of an anonymous page: the banner). `serveCachedPage` answers a hit before Express runs: no
  *   rendering, no stamping, no compressing.
  * - HEAD is answered like GET (rendered as GET, sent without its body): the same headers.
  */
 const PUBLIC_PAGE = "public, max-age=0, must-revalidate";
 const PRIVATE = "private, no-store";
-/** Never cached here: back office, APIs, media files, health checks. */
-const NOT_A_PUBLIC_PAGE = /^\/(admin|api|media|healthz|readyz)(\/|\.data$|$)/;
+/**
+ * Never cached here: back office, APIs, media files, health checks, and React Router's route
+ * discovery (its `version` and `paths` parameters are the answer's whole key).
+ */
+const NOT_A_PUBLIC_PAGE = /^\/(admin|api|media|healthz|readyz|__manifest)(\/|\.data$|$)/;
 /** Answers that must never be stored by anyone. */
 const ALWAYS_PRIVATE = /^\/(admin|api\/auth)(\/|\.data$|$)/;
 /** Cookies that change nothing in an anonymous page (consent is part of the key). */
@@ -61,14 +65,26 @@ type Chunk = string | Uint8Array;
 /**
  * A page request whose answer is the same for every anonymous visitor with this consent choice:
  * GET or HEAD, outside the back office and the APIs, with no cookie of its own (a session, a
- * toast). Returns the key such an answer is kept under, or undefined.
+ * toast). Returns the key such an answer is kept under, or undefined. Such a request loses the
+ * query parameters no page reads (`kept`, page-query.server.ts) from its address, for the key and
+ * for the render alike: `/?utm_source=x` and `/?x=2` get the page of `/`, one entry, one render.
  */
-function publicPageKey(req: IncomingMessage): string | undefined {
+function publicPageKey(req: IncomingMessage, kept: (name: string) => boolean): string | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return;
   const url = req.url ?? "/";
-  if (NOT_A_PUBLIC_PAGE.test(url.split("?", 1)[0]!) || hasPersonalCookie(req)) return;
+  if (!isPublicPagePath(url.split("?", 1)[0]!) || hasPersonalCookie(req)) return;
+  req.url = keptAddress(url, kept);
   const consent = parseConsent(req.headers.cookie);
-  return `${consent ? consentValue(consent) : "undecided"}|${req.headers.host ?? ""}|${url}`;
+  return `${consent ? consentValue(consent) : "undecided"}|${req.headers.host ?? ""}|${req.url}`;
+}
+
+/** Read as React Router matches routes, decoded once and regardless of case: `/%61dmin` is the back office. */
+function isPublicPagePath(path: string) {
+  try {
+    return !NOT_A_PUBLIC_PAGE.test(decodeURIComponent(path).toLowerCase());
+  } catch {
+    return false;
+  }
 }
 
 function hasPersonalCookie(req: IncomingMessage) {
@@ -87,7 +103,10 @@ function hasPersonalCookie(req: IncomingMessage) {
  * neither applies: the request goes through the app at once. A hit costs a lookup and a write.
  */
 export function serveCachedPage(req: IncomingMessage, res: ServerResponse, render: () => void): boolean {
-  const key = publicPageKey(req);
+  // Not read yet (since the start, or a change of the redirects): Express reads it first.
+  const kept = knownPageParameters();
+  if (!kept) return false;
+  const key = publicPageKey(req, kept);
   if (key === undefined) return false;
   const page = getCachedPage(key);
   if (page) {
@@ -149,9 +168,13 @@ export function htmlCaching(options: { serverCache: boolean }): RequestHandler {
   return async (req, res, next) => {
     let endShared: EndRender | undefined;
     try {
-      const key = publicPageKey(req);
-      // Rendered whole either way; Node leaves the body out of a HEAD answer.
-      if (key !== undefined) req.method = "GET";
+      const key = publicPageKey(req, await keptPageParameters());
+      if (key !== undefined) {
+        // React Router reads the address from originalUrl, which Express took before.
+        req.originalUrl = req.url;
+        // Rendered whole either way; Node leaves the body out of a HEAD answer.
+        req.method = "GET";
+      }
       const inProgress = key === undefined || waited.has(req) ? undefined : renderInProgress(key);
       if (inProgress && (await answerFromRender(req, res, inProgress))) return;
       // Announced before the settings read below, so that a request arriving meanwhile waits too.

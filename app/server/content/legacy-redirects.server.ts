@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { RedirectTargetType } from "~/lib/enums";
+import { WORDPRESS_ID_PARAMETERS } from "~/lib/page-query";
 import { publicPath } from "~/lib/public-paths";
 import { db, type Executor } from "~/server/db/client.server";
 import { blogArticles, blogCategories, cmsPages, legacyRedirects } from "~/server/db/schema";
@@ -10,9 +11,6 @@ import { cmsPageVisible, publiclyVisible } from "./visibility.server";
  * renamed rows (slug-redirects.server.ts): each names a row, whose current public address is read
  * when a visitor asks, so a later rename or unpublishing is followed.
  */
-
-/** WordPress's plain permalinks: `/?p=123` (post), `/?page_id=4` (page), `/?cat=5` (category). */
-const ID_PARAMETERS = ["p", "page_id", "cat"] as const;
 
 /**
  * The form an old address is stored and looked up in: its path decoded and without a trailing
@@ -29,7 +27,7 @@ export function legacySource(address: string): string | null {
     return null;
   }
   pathname = pathname.replace(/\/+$/, "") || "/";
-  const parameter = ID_PARAMETERS.find((name) => url.searchParams.get(name));
+  const parameter = WORDPRESS_ID_PARAMETERS.find((name) => url.searchParams.get(name));
   return parameter ? `${pathname}?${parameter}=${url.searchParams.get(parameter)}` : pathname;
 }
 
@@ -107,5 +105,5 @@ export async function findLegacyRedirect(url: URL): Promise<{ id: string; target
 
 /** Whether the address carries a WordPress id parameter (`/?p=123`): only then is the home page a candidate. */
 export function hasLegacyIdParameter(url: URL) {
-  return ID_PARAMETERS.some((name) => url.searchParams.has(name));
+  return WORDPRESS_ID_PARAMETERS.some((name) => url.searchParams.has(name));
 }

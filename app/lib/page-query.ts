@@ -1,0 +1,44 @@
+/**
+ * The query parameters the public pages read (issue 20): the lists' category filter and WordPress's
+ * plain permalinks (`/?p=123`, legacy-redirects.server.ts). Any other parameter (utm_*, gclid, a
+ * cache-buster) changes nothing in a page: the page cache keys a page without them, the server
+ * renders it without them (html-cache.server.ts), and what a page writes from its own address (its
+ * canonical, the consent form's way back) leaves them out, so that every such address gets the
+ * same bytes. The browser keeps them in its address bar for the tag manager.
+ */
+export const CATEGORY_PARAMETER = "category";
+/** WordPress's plain permalinks: `/?p=123` (post), `/?page_id=4` (page), `/?cat=5` (category). */
+export const WORDPRESS_ID_PARAMETERS = ["p", "page_id", "cat"] as const;
+
+const READ_BY_PAGES: ReadonlySet<string> = new Set([CATEGORY_PARAMETER, ...WORDPRESS_ID_PARAMETERS]);
+
+/** Whether the public pages read this parameter. */
+export function readByPublicPages(name: string) {
+  return READ_BY_PAGES.has(name);
+}
+
+/**
+ * `search` ("?a=1&b=2", or "") with only the parameters `kept` names, each as written and in its
+ * place, so a kept address is byte for byte the one asked for; "" when none is left.
+ */
+export function keptSearch(search: string, kept: (name: string) => boolean = readByPublicPages) {
+  const pairs = search
+    .replace(/^\?/, "")
+    .split("&")
+    .filter((pair) => {
+      const name = parameterName(pair);
+      return name !== undefined && kept(name);
+    });
+  return pairs.length > 0 ? `?${pairs.join("&")}` : "";
+}
+
+/** A pair's name decoded as URLSearchParams decodes it; undefined when empty or malformed. */
+function parameterName(pair: string) {
+  const raw = pair.split("=", 1)[0]!;
+  if (raw === "") return;
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, " "));
+  } catch {
+    return;
+  }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { categoryListMeta } from "~/components/site/category-list-page";
+import { keptSearch } from "~/lib/page-query";
+import { SITE_LAYOUT_ROUTE_ID, type SiteSeo } from "~/lib/seo";
+
+describe("keptSearch", () => {
+  it("keeps only the parameters pages read, each as written and in its place", () => {
+    expect(keptSearch("?utm_source=lettre&category=caf%C3%A9&x=1")).toBe("?category=caf%C3%A9");
+    expect(keptSearch("?x=1&p=12&gclid=abc&page_id=4")).toBe("?p=12&page_id=4");
+    expect(keptSearch("?x=1&y")).toBe("");
+    expect(keptSearch("")).toBe("");
+  });
+
+  it("reads names as URLSearchParams does, and drops malformed ones", () => {
+    expect(keptSearch("?%63ategory=a&%E0=1&=2")).toBe("?%63ategory=a");
+    expect(keptSearch("?a+b=1", (name) => name === "a b")).toBe("?a+b=1");
+  });
+});
+
+describe("categoryListMeta", () => {
+  const site: SiteSeo = {
+    publicUrl: "https://www.betic.fr",
+    siteName: "BETIC Électricité",
+    siteTitle: "BETIC",
+    description: "",
+    keywords: "",
+    image: "",
+  };
+  const matches = [
+    {
+      id: SITE_LAYOUT_ROUTE_ID,
+      loaderData: { seo: site, categories: { blog: [{ name: "Normes", slug: "normes" }], projects: [] } },
+    },
+  ];
+  const canonical = (search: string, category: string | null) =>
+    (
+      categoryListMeta(
+        "blog",
+        { matches, location: { pathname: "/blog", search } as { pathname: string }, category },
+        { title: "Actualités", intro: "" },
+      ) as Record<string, string>[]
+    ).find((tag) => tag.rel === "canonical")?.href;
+
+  it("gives a category's list its own canonical, without any other parameter", () => {
+    expect(canonical("?category=normes&utm_source=lettre&x=1", "normes")).toBe(
+      "https://www.betic.fr/blog?category=normes",
+    );
+    expect(canonical("?x=1", null)).toBe("https://www.betic.fr/blog");
+    // A category that does not exist shows the whole list: that list is the canonical.
+    expect(canonical("?category=inconnue", "inconnue")).toBe("https://www.betic.fr/blog");
+  });
+});
