@@ -1,7 +1,8 @@
-import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { accounts } from "~/server/db/schema";
+import { scryptOnHashThread } from "./hash-threads.server";
 
 /**
  * Password hashes for Better Auth (emailAndPassword.password). scrypt at OWASP's minimum
@@ -15,10 +16,10 @@ const KEY_LENGTH = 64;
 const PREFIX = "scrypt";
 
 /**
- * One hash holds one of libuv's 4 threads for a few hundred milliseconds, and those threads also
- * read the files and compress the pages of the public site: at most 2 hashes run at once, a few
- * more wait their turn, and beyond that a hash is refused (the caller answers 503 with
- * Retry-After) rather than queued behind a flood of sign-in tries.
+ * One hash holds a core for a few hundred milliseconds and 128 MiB (on a low-priority thread of
+ * its own, hash-threads.server.ts): at most 2 hashes run at once, a few more wait their turn, and
+ * beyond that a hash is refused (the caller answers 503 with Retry-After) rather than queued
+ * behind a flood of sign-in tries.
  */
 export const MAX_CONCURRENT_HASHES = 2;
 export const MAX_WAITING_HASHES = 8;
@@ -58,15 +59,12 @@ function derive(password: string, salt: string, parameters: Parameters): Promise
 
 function scryptKey(password: string, salt: string, { logN, r, p }: Parameters): Promise<Buffer> {
   const N = 2 ** logN;
-  return new Promise((resolve, reject) =>
-    scrypt(
-      password.normalize("NFKC"),
-      salt,
-      KEY_LENGTH,
-      { N, r, p, maxmem: 2 * 128 * N * r * p },
-      (error, key) => (error ? reject(error) : resolve(key)),
-    ),
-  );
+  return scryptOnHashThread(password.normalize("NFKC"), salt, KEY_LENGTH, {
+    N,
+    r,
+    p,
+    maxmem: 2 * 128 * N * r * p,
+  });
 }
 
 export async function hashPassword(password: string): Promise<string> {
