@@ -1028,8 +1028,21 @@ export const notFoundPaths = pgTable(
   },
   (t) => [
     uniqueIndex("not_found_paths_path_unique").on(t.path),
-    index("not_found_paths_list_idx").on(t.ignored, t.lastSeenAt.desc()),
+    // One per sort of 'Pages introuvables' (read from a cursor on (column, id), either way).
+    index("not_found_paths_last_seen_idx")
+      .on(t.lastSeenAt, t.id)
+      .where(sql`not ${t.ignored}`),
+    index("not_found_paths_hits_idx")
+      .on(t.hits, t.id)
+      .where(sql`not ${t.ignored}`),
+    index("not_found_paths_bot_hits_idx")
+      .on(t.botHits, t.id)
+      .where(sql`not ${t.ignored}`),
+    index("not_found_paths_path_id_idx")
+      .on(t.path, t.id)
+      .where(sql`not ${t.ignored}`),
     index("not_found_paths_eviction_idx").on(sql`(${t.hits} + ${t.botHits})`, t.lastSeenAt),
     index("not_found_paths_path_trgm_idx").using("gin", t.path.op("gin_trgm_ops")),
+    index("not_found_paths_referrer_trgm_idx").using("gin", t.lastReferrer.op("gin_trgm_ops")),
   ],
 );

@@ -2,13 +2,19 @@ import { EyeOff, Signpost } from "lucide-react";
 import type { Route } from "./+types/not-found";
 import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
+import {
+  DataTable,
+  EmptyState,
+  KeysetPagination,
+  RowActions,
+  type Column,
+} from "~/components/admin/data-table";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { RedirectDialog } from "~/components/admin/redirect-dialog";
 import { Button } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/format-date";
-import { parseListQuery } from "~/lib/list-query";
+import { parseKeysetPosition, parseListQuery } from "~/lib/list-query";
 import { notFoundListSpec } from "~/lib/schemas/redirect";
 import { unknownIntent } from "~/server/admin/form-replies.server";
 import { rowActionFromForm } from "~/server/admin/row-actions.server";
@@ -21,8 +27,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Pages introuvables | Ba
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "admin");
-  const query = parseListQuery(request, notFoundListSpec);
-  return { query, paths: await listNotFound(query), siteUrl: config.publicUrl, cap: NOT_FOUND_CAP };
+  const url = new URL(request.url);
+  const query = parseListQuery(url, notFoundListSpec);
+  const paths = await listNotFound(query, parseKeysetPosition(url.searchParams));
+  return { query, paths, siteUrl: config.publicUrl, cap: NOT_FOUND_CAP };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -144,7 +152,10 @@ export default function NotFoundScreen({ loaderData }: Route.ComponentProps) {
           />
         }
       />
-      <Pagination page={paths} totalLabel={(n) => `${n} adresse${n > 1 ? "s" : ""}`} />
+      <KeysetPagination
+        page={paths}
+        totalLabel={(n) => `${n.toLocaleString("fr-FR")} adresse${n > 1 ? "s" : ""}`}
+      />
     </div>
   );
 }

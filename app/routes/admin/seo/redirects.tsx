@@ -158,7 +158,10 @@ export default function RedirectsScreen({ loaderData }: Route.ComponentProps) {
           />
         }
       />
-      <Pagination page={redirects} totalLabel={(n) => `${n} redirection${n > 1 ? "s" : ""}`} />
+      <Pagination
+        page={redirects}
+        totalLabel={(n) => `${n.toLocaleString("fr-FR")} redirection${n > 1 ? "s" : ""}`}
+      />
     </div>
   );
 }
