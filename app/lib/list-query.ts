@@ -5,6 +5,8 @@
  * or stale URL shows a list, never an error.
  */
 
+import { isUuid } from "./uuid";
+
 export const PAGE_SIZE = 25;
 
 export type SortDirection = "asc" | "desc";
@@ -85,7 +87,9 @@ export function listSearch(
     if (value === null || value === undefined || value === "") params.delete(name);
     else params.set(name, String(value));
   }
-  if (!("page" in changes)) params.delete("page");
+  // A keyset list's place (`after` / `before`) goes back to the start the same way.
+  if (!POSITION_PARAMS.some((name) => name in changes))
+    for (const name of POSITION_PARAMS) params.delete(name);
   if (params.get("page") === "1") params.delete("page");
   const search = params.toString();
   return search ? `?${search}` : "";
@@ -105,8 +109,58 @@ export function sortSearch(
 /** A page of a list and where it sits in the whole. */
 export type ListPage<Item> = {
   items: Item[];
+  /** The rows that match, or only COUNT_CAP of them when `totalCapped` (more match). */
   total: number;
+  totalCapped: boolean;
   page: number;
   pageCount: number;
   pageSize: number;
 };
+
+/**
+ * A count stops here on the lists whose tables can hold a hundred thousand rows: counting them
+ * all costs as much as reading them (35–90 ms at 100,000 rows), and 'plus de 1 000' tells as much.
+ */
+export const COUNT_CAP = 1000;
+
+/** The parameters that say where a list is (a page, a cursor): any other change sends it back to its start. */
+const POSITION_PARAMS = ["page", "after", "before", "older", "newer"];
+
+/** "12 adresses", or "plus de 1 000 adresses" for a capped count. */
+export function countLabel(
+  page: Pick<ListPage<unknown>, "total" | "totalCapped">,
+  label: (n: number) => string,
+) {
+  return page.totalCapped ? `plus de ${label(page.total)}` : label(page.total);
+}
+
+/**
+ * A keyset list's place, read after or before one row (no OFFSET: the thousandth page costs what
+ * the first does). The cursor is the row's sort value as PostgreSQL prints it, then its id.
+ */
+export type KeysetPosition =
+  { direction: "first" } | { direction: "after" | "before"; value: string; id: string };
+
+export type KeysetPage<Item> = {
+  items: Item[];
+  /** The cursors of 'Précédent' and 'Suivant', null when there is nothing that way. */
+  previous: string | null;
+  next: string | null;
+  total: number;
+  totalCapped: boolean;
+};
+
+export function formatKeysetCursor(value: string, id: string): string {
+  return `${value}_${id}`;
+}
+
+/** `?after=` or `?before=` from the URL; the first page when absent or malformed. */
+export function parseKeysetPosition(params: URLSearchParams): KeysetPosition {
+  for (const direction of ["after", "before"] as const) {
+    const cursor = params.get(direction);
+    const split = cursor?.lastIndexOf("_") ?? -1;
+    if (!cursor || split < 0 || !isUuid(cursor.slice(split + 1))) continue;
+    return { direction, value: cursor.slice(0, split), id: cursor.slice(split + 1) };
+  }
+  return { direction: "first" };
+}

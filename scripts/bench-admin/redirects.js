@@ -1,6 +1,6 @@
 // bench:admin case: 'Pages introuvables' on 100,000 logged 404 paths (ten times the cap the log
 // keeps itself to, seeded past it) and 'Redirections' on 100,000 manual redirects.
-import { count, lastPage } from "../bench-support.js";
+import { count } from "../bench-support.js";
 
 const PATHS = 100_000;
 const REDIRECTS = 100_000;
@@ -25,6 +25,13 @@ async function seed(client, paths, redirects) {
   );
   await client.query("analyze not_found_paths");
   await client.query("analyze redirects");
+  // Where 'Suivant' would be after half the log (newest first): reached here by OFFSET, once.
+  const middle = await client.query(
+    `select last_seen_at::text || '_' || id as cursor from not_found_paths
+     order by last_seen_at desc, id desc offset $1 limit 1`,
+    [Math.floor(paths / 2)],
+  );
+  return { middle: encodeURIComponent(middle.rows[0].cursor) };
 }
 
 /** The case at `scale` (1 = 100,000 paths and 100,000 redirects). */
@@ -33,7 +40,6 @@ export default function redirectsCase(scale) {
   const redirects = count(REDIRECTS, scale);
   const pathRows = `${paths.toLocaleString("fr-FR")} adresses`;
   const redirectRows = `${redirects.toLocaleString("fr-FR")} redirections`;
-  const middle = Math.ceil(lastPage(paths) / 2);
   return {
     name: "redirects",
     seedLabel: `${pathRows} en 404 et ${redirectRows}`,
@@ -42,7 +48,7 @@ export default function redirectsCase(scale) {
       ["404 : première page", "/admin/seo/not-found", "Pages introuvables", pathRows],
       ["404 : plus visitées", "/admin/seo/not-found?sort=hits&dir=desc", "Pages introuvables", pathRows],
       ["404 : recherche « tarifs »", "/admin/seo/not-found?q=tarifs", "Pages introuvables", pathRows],
-      ["404 : page du milieu", `/admin/seo/not-found?page=${middle}`, "Pages introuvables", pathRows],
+      ["404 : page du milieu", "/admin/seo/not-found?after={middle}", "Pages introuvables", pathRows],
       ["Redirections : première page", "/admin/seo/redirects", "Redirections", redirectRows],
       ["Redirections : recherche", "/admin/seo/redirects?q=article-4242", "Redirections", redirectRows],
     ],

@@ -3,7 +3,7 @@ import { e2e, expect, sql, test } from "../support/e2e";
 import { signIn, toast } from "./admin-support";
 
 // /admin/seo/redirects and /admin/seo/not-found (issue 21): add a redirect and follow it, a loop
-// refused, a 404 logged and turned into a redirect from its row.
+// refused, a 404 logged and turned into a redirect from its row, the 404 list paged from a cursor.
 test.afterEach(async () => {
   await sql("delete from redirects where source like '/e2e-%'");
   await sql("delete from not_found_paths where path like '/e2e-%'");
@@ -97,4 +97,32 @@ test("a missing page is logged, turned into a redirect from its row and followed
   await page.goto("/admin/seo/redirects");
   await expect(page.getByRole("code").filter({ hasText: "/e2e-page-perdue/tarifs" })).toBeVisible();
   await page.screenshot({ path: "/tmp/redirects/redirects-375.png", fullPage: true });
+});
+
+test("'Pages introuvables' pages from a cursor: 'Suivant' then 'Précédent' keep the search (1280 px)", async ({
+  page,
+}) => {
+  await sql(`insert into not_found_paths (path, hits, last_seen_at)
+    select '/e2e-pager-' || lpad(i::text, 2, '0'), i, now() - i * interval '1 minute'
+    from generate_series(1, 30) i`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, e2e.admin);
+  await page.goto("/admin/seo/not-found?q=e2e-pager");
+  const pager = page.getByRole("navigation", { name: "Pagination" });
+  await expect(pager).toContainText("30 adresses");
+  const paths = page.getByRole("code");
+  await expect(paths).toHaveCount(25);
+  await expect(paths.first()).toHaveText("/e2e-pager-01");
+  await expect(pager.getByText("Précédent")).toHaveAttribute("aria-disabled", "true");
+
+  await pager.getByRole("link", { name: "Suivant" }).click();
+  await expect(page).toHaveURL(/q=e2e-pager&after=/);
+  await expect(paths).toHaveCount(5);
+  await expect(paths.first()).toHaveText("/e2e-pager-26");
+  await expect(pager.getByText("Suivant")).toHaveAttribute("aria-disabled", "true");
+  await page.screenshot({ path: "/tmp/notfound/pager-1280.png", fullPage: true });
+
+  await pager.getByRole("link", { name: "Précédent" }).click();
+  await expect(paths).toHaveCount(25);
+  await expect(paths.first()).toHaveText("/e2e-pager-01");
 });

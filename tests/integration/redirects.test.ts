@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseListQuery } from "~/lib/list-query";
+import { COUNT_CAP, parseKeysetPosition, parseListQuery, type KeysetPosition } from "~/lib/list-query";
 import { notFoundListSpec, redirectListSpec, redirectSchema } from "~/lib/schemas/redirect";
 import { loader as notFoundLoader } from "~/routes/site/not-found";
 import { config } from "~/server/config.server";
@@ -196,7 +196,7 @@ describe("the 404 log", () => {
     visit("/api/x");
     visit("/assets/app.js");
     await detachedWorkDone();
-    const { items } = await listNotFound(parseListQuery("", spec));
+    const { items } = await listNotFound(parseListQuery("", spec), { direction: "first" });
     expect(items.map((p) => [p.path, p.hits, p.botHits, p.lastReferrer])).toEqual([
       ["/vieux-lien", 1, 1, "https://ailleurs.example/page"],
     ]);
@@ -229,7 +229,88 @@ describe("the 404 log", () => {
     const [after] = await db().select().from(notFoundPaths).where(eq(notFoundPaths.path, "/ignore-moi"));
     expect([after!.hits, after!.ignored]).toEqual([1, true]);
     await add("/a-rediriger", "/contact");
-    const { items } = await listNotFound(parseListQuery("", spec));
+    const { items } = await listNotFound(parseListQuery("", spec), { direction: "first" });
     expect(items).toEqual([]);
+  });
+});
+
+describe("'Pages introuvables' and 'Redirections' at scale", () => {
+  /** Every page of the 404 list in `search`'s order, following 'Suivant' from the first. */
+  async function walk(search: string) {
+    const pages: string[][] = [];
+    let position: KeysetPosition = { direction: "first" };
+    for (;;) {
+      const page = await listNotFound(parseListQuery(search, notFoundListSpec), position);
+      pages.push(page.items.map((row) => row.path));
+      if (!page.next) return { pages, last: page };
+      position = parseKeysetPosition(new URLSearchParams({ after: page.next }));
+    }
+  }
+
+  it("reads the 404 log from a cursor, every row once, in the sort's order, ties by id", async () => {
+    // 60 paths, hits in 4 values (ties cross the pages' edges), seen a minute apart.
+    await db().execute(sql`insert into not_found_paths (path, hits, bot_hits, last_seen_at)
+      select '/p_' || lpad(i::text, 2, '0'), i % 4, i, now() - i * interval '1 minute'
+      from generate_series(1, 60) i`);
+    const all = await db()
+      .select({ id: notFoundPaths.id, path: notFoundPaths.path, hits: notFoundPaths.hits })
+      .from(notFoundPaths);
+    const byHits = all.sort((a, b) => b.hits - a.hits || (a.id < b.id ? 1 : -1)).map((row) => row.path);
+
+    const hits = await walk("?sort=hits&dir=desc");
+    expect(hits.pages.map((page) => page.length)).toEqual([25, 25, 10]);
+    expect(hits.pages.flat()).toEqual(byHits);
+    expect([hits.last.total, hits.last.totalCapped]).toEqual([60, false]);
+
+    const byPath = await walk("?sort=path&dir=asc");
+    expect(byPath.pages.flat()).toEqual(all.map((row) => row.path).sort());
+    const latest = await walk("");
+    expect(latest.pages.flat()).toEqual(
+      Array.from({ length: 60 }, (_, i) => `/p_${String(i + 1).padStart(2, "0")}`),
+    );
+
+    // 'Précédent' from the last page gives the second; from the second, the first.
+    const query = parseListQuery("?sort=hits&dir=desc", notFoundListSpec);
+    const second = await listNotFound(
+      query,
+      parseKeysetPosition(new URLSearchParams({ before: hits.last.previous! })),
+    );
+    expect(second.items.map((row) => row.path)).toEqual(hits.pages[1]);
+    const first = await listNotFound(
+      query,
+      parseKeysetPosition(new URLSearchParams({ before: second.previous! })),
+    );
+    expect(first.items.map((row) => row.path)).toEqual(hits.pages[0]);
+    expect(first.previous).toBeNull();
+
+    // A hand-edited cursor whose value is not the sort's type shows the first page, no error.
+    const edited = await listNotFound(
+      query,
+      parseKeysetPosition(new URLSearchParams({ after: `douze_${all[0]!.id}` })),
+    );
+    expect(edited.items.map((row) => row.path)).toEqual(hits.pages[0]);
+  });
+
+  it("stops counting past 1 000 rows: 'plus de', and the pages go on while rows do", async () => {
+    await db().execute(
+      sql`insert into not_found_paths (path) select '/vieux/' || i from generate_series(1, 1010) i`,
+    );
+    const log = await listNotFound(parseListQuery("?q=vieux", notFoundListSpec), { direction: "first" });
+    expect([log.total, log.totalCapped, log.items.length, Boolean(log.next)]).toEqual([
+      COUNT_CAP,
+      true,
+      25,
+      true,
+    ]);
+
+    await db().execute(sql`insert into redirects (source, target, target_key)
+      select '/ancien/' || i, '/contact', '/contact' from generate_series(1, 1010) i`);
+    const pageAt = (page: number) =>
+      listRedirects(parseListQuery(`?sort=source&dir=asc&page=${page}`, redirectListSpec));
+    const capped = await pageAt(1);
+    expect([capped.total, capped.totalCapped, capped.pageCount]).toEqual([COUNT_CAP, true, 2]);
+    // Page 41 (rows 1,001 to 1,010) is reached, the last one: no page after it.
+    const last = await pageAt(41);
+    expect([last.page, last.items.length, last.pageCount]).toEqual([41, 10, 41]);
   });
 });

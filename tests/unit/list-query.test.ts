@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { defineListSpec, listSearch, parseListQuery, sortSearch } from "~/lib/list-query";
+import {
+  countLabel,
+  defineListSpec,
+  formatKeysetCursor,
+  listSearch,
+  parseKeysetPosition,
+  parseListQuery,
+  sortSearch,
+} from "~/lib/list-query";
 
 const spec = defineListSpec({
   sorts: ["title", "updated"],
@@ -61,6 +69,12 @@ describe("listSearch and sortSearch", () => {
     expect(listSearch("?q=a&page=2", { page: 1 })).toBe("?q=a");
   });
 
+  it("drops a keyset cursor on any other change, keeps it when it is the change", () => {
+    expect(listSearch("?q=a&after=3_x", { q: "b" })).toBe("?q=b");
+    expect(listSearch("?sort=hits&before=3_x", { sort: "path" })).toBe("?sort=path");
+    expect(listSearch("?q=a&before=3_x", { after: "4_y", before: null })).toBe("?q=a&after=4_y");
+  });
+
   it("toggles the direction of the current sort, starts others ascending", () => {
     const active = { sort: "title", dir: "asc" as const };
     expect(sortSearch("?q=x&page=2", "title", active)).toBe("?q=x&sort=title&dir=desc");
@@ -68,5 +82,34 @@ describe("listSearch and sortSearch", () => {
       "?sort=title&dir=asc",
     );
     expect(sortSearch("", "updated", active)).toBe("?sort=updated&dir=asc");
+  });
+});
+
+describe("keyset cursors and capped counts", () => {
+  const id = "0b7c6a4e-9d1f-4a8e-8c3b-2f5e6d7a8b9c";
+
+  it("reads the value (which may hold '_') and the id back from the URL", () => {
+    const cursor = formatKeysetCursor("/blog_2019/page_4", id);
+    expect(parseKeysetPosition(new URLSearchParams({ after: cursor }))).toEqual({
+      direction: "after",
+      value: "/blog_2019/page_4",
+      id,
+    });
+    expect(parseKeysetPosition(new URLSearchParams({ before: formatKeysetCursor("12", id) }))).toEqual({
+      direction: "before",
+      value: "12",
+      id,
+    });
+  });
+
+  it("shows the first page for a missing or malformed cursor", () => {
+    for (const search of ["", "?after=12", "?after=12_pas-un-id", "?before=_"])
+      expect(parseKeysetPosition(new URLSearchParams(search))).toEqual({ direction: "first" });
+  });
+
+  it("says 'plus de' before a capped total", () => {
+    const label = (n: number) => `${n.toLocaleString("fr-FR")} adresse${n > 1 ? "s" : ""}`;
+    expect(countLabel({ total: 12, totalCapped: false }, label)).toBe("12 adresses");
+    expect(countLabel({ total: 1000, totalCapped: true }, label)).toBe("plus de 1\u202f000 adresses");
   });
 });

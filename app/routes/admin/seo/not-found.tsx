@@ -1,14 +1,14 @@
 import { EyeOff, Signpost } from "lucide-react";
 import type { Route } from "./+types/not-found";
+import { AddressTable, addressColumns } from "~/components/admin/address-list";
 import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
+import { KeysetPagination, RowActions, type Column } from "~/components/admin/data-table";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { RedirectDialog } from "~/components/admin/redirect-dialog";
 import { Button } from "~/components/ui/button";
-import { formatDateTime } from "~/lib/format-date";
-import { parseListQuery } from "~/lib/list-query";
+import { parseKeysetPosition, parseListQuery } from "~/lib/list-query";
 import { notFoundListSpec } from "~/lib/schemas/redirect";
 import { unknownIntent } from "~/server/admin/form-replies.server";
 import { rowActionFromForm } from "~/server/admin/row-actions.server";
@@ -21,8 +21,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Pages introuvables | Ba
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, "admin");
-  const query = parseListQuery(request, notFoundListSpec);
-  return { query, paths: await listNotFound(query), siteUrl: config.publicUrl, cap: NOT_FOUND_CAP };
+  const url = new URL(request.url);
+  const query = parseListQuery(url, notFoundListSpec);
+  const paths = await listNotFound(query, parseKeysetPosition(url.searchParams));
+  return { query, paths, siteUrl: config.publicUrl, cap: NOT_FOUND_CAP };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,23 +48,10 @@ type NotFoundRow = Route.ComponentProps["loaderData"]["paths"]["items"][number];
 
 function columns(siteUrl: string): Column<NotFoundRow>[] {
   return [
-    {
-      id: "path",
-      header: "Adresse",
-      sortable: true,
-      card: "title",
-      className: "max-w-[320px] break-all",
-      cell: (p) => <code className="text-sm">{p.path}</code>,
-    },
-    { id: "hits", header: "Visites", sortable: true, firstDir: "desc", cell: (p) => p.hits },
-    { id: "botHits", header: "Robots", sortable: true, firstDir: "desc", cell: (p) => p.botHits },
-    {
-      id: "lastSeen",
-      header: "Dernière visite",
-      sortable: true,
-      firstDir: "desc",
-      cell: (p) => formatDateTime(p.lastSeenAt),
-    },
+    addressColumns.address("path", "Adresse", (p) => p.path),
+    addressColumns.visits("hits", "Visites", (p) => p.hits),
+    addressColumns.visits("botHits", "Robots", (p) => p.botHits),
+    addressColumns.lastVisit("lastSeen", (p) => p.lastSeenAt),
     {
       id: "referrer",
       header: "Dernière provenance",
@@ -128,23 +117,20 @@ export default function NotFoundScreen({ loaderData }: Route.ComponentProps) {
           defaultValue={query.q}
         />
       </ListFilters>
-      <DataTable
+      <AddressTable
         caption="Pages introuvables"
         rows={paths.items}
-        rowKey={(p) => p.id}
         columns={columns(siteUrl)}
-        sort={{ sort: query.sort, dir: query.dir }}
-        empty={
-          <EmptyState
-            title={
-              query.q
-                ? "Aucune adresse trouvée pour cette recherche."
-                : "Aucune page introuvable enregistrée."
-            }
+        query={query}
+        nothing="Aucune page introuvable enregistrée."
+        noMatch="Aucune adresse trouvée pour cette recherche."
+        pager={
+          <KeysetPagination
+            page={paths}
+            totalLabel={(n) => `${n.toLocaleString("fr-FR")} adresse${n > 1 ? "s" : ""}`}
           />
         }
       />
-      <Pagination page={paths} totalLabel={(n) => `${n} adresse${n > 1 ? "s" : ""}`} />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/redirects";
+import { AddressTable, addressColumns } from "~/components/admin/address-list";
 import { AdminError } from "~/components/admin/admin-error";
-import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
+import { Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { RedirectDialog } from "~/components/admin/redirect-dialog";
 import { Badge } from "~/components/ui/badge";
-import { formatDateTime } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
 import {
   redirectListSpec,
@@ -58,14 +58,7 @@ const originDescriptions: Record<RedirectOrigin, string> = {
 
 function columns(siteUrl: string): Column<RedirectRow>[] {
   return [
-    {
-      id: "source",
-      header: "Adresse d'origine",
-      sortable: true,
-      card: "title",
-      className: "max-w-[280px] break-all",
-      cell: (r) => <code className="text-sm">{r.source}</code>,
-    },
+    addressColumns.address("source", "Adresse d'origine", (r) => r.source),
     {
       id: "target",
       header: "Destination",
@@ -86,14 +79,8 @@ function columns(siteUrl: string): Column<RedirectRow>[] {
         </Badge>
       ),
     },
-    { id: "hits", header: "Visites", sortable: true, firstDir: "desc", cell: (r) => r.hits },
-    {
-      id: "lastHit",
-      header: "Dernière visite",
-      sortable: true,
-      firstDir: "desc",
-      cell: (r) => (r.lastHitAt ? formatDateTime(r.lastHitAt) : "Jamais"),
-    },
+    addressColumns.visits("hits", "Visites", (r) => r.hits),
+    addressColumns.lastVisit("lastHit", (r) => r.lastHitAt, "Jamais"),
     {
       id: "actions",
       header: "Actions",
@@ -120,7 +107,6 @@ function columns(siteUrl: string): Column<RedirectRow>[] {
 
 export default function RedirectsScreen({ loaderData }: Route.ComponentProps) {
   const { query, redirects, siteUrl } = loaderData;
-  const filtered = Boolean(query.q || query.filters.origin);
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <PageHeader
@@ -142,23 +128,20 @@ export default function RedirectsScreen({ loaderData }: Route.ComponentProps) {
           value={query.filters.origin}
         />
       </ListFilters>
-      <DataTable
+      <AddressTable
         caption="Redirections"
         rows={redirects.items}
-        rowKey={(r) => r.id}
         columns={columns(siteUrl)}
-        sort={{ sort: query.sort, dir: query.dir }}
-        empty={
-          <EmptyState
-            title={
-              filtered
-                ? "Aucune redirection trouvée pour cette recherche."
-                : "Aucune redirection. Cliquez sur « Ajouter une redirection » pour en créer une."
-            }
+        query={query}
+        nothing="Aucune redirection. Cliquez sur « Ajouter une redirection » pour en créer une."
+        noMatch="Aucune redirection trouvée pour cette recherche."
+        pager={
+          <Pagination
+            page={redirects}
+            totalLabel={(n) => `${n.toLocaleString("fr-FR")} redirection${n > 1 ? "s" : ""}`}
           />
         }
       />
-      <Pagination page={redirects} totalLabel={(n) => `${n} redirection${n > 1 ? "s" : ""}`} />
     </div>
   );
 }
