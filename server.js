@@ -13,15 +13,14 @@ if (!dev) process.env.NODE_ENV ??= "production";
 
 const app = express();
 app.disable("x-powered-by");
-app.use(compression());
 
 let loadApp;
 // BUILD_DIR is read here, not in app/server/config.server.ts, because it says where that module's build is.
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+let viteDevServer;
 if (dev) {
   const vite = await import("vite");
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
-  app.use(viteDevServer.middlewares);
+  viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   loadApp = () => viteDevServer.ssrLoadModule("./server/app.ts");
 } else {
   loadApp = () => import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
@@ -36,6 +35,10 @@ try {
 }
 // Behind a reverse proxy, TRUST_PROXY (e.g. 1 or "loopback") makes req.ip the client's address.
 if (running.listen.trustProxy !== undefined) app.set("trust proxy", running.listen.trustProxy);
+// Before anything else: a flood of sign-in tries the throttle refuses costs each a read and a reply.
+app.post("/admin/login", running.signInFloodGuard);
+app.use(compression());
+if (viteDevServer) app.use(viteDevServer.middlewares);
 if (!dev) {
   // Static files get the app's security headers too (set first, so the app's pages replace the policy).
   app.use(running.staticHeaders);

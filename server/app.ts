@@ -59,7 +59,6 @@ export async function start() {
   handler.use(corsHeaders());
   handler.use(sameOriginWrites());
   handler.use(limitRequestBodies());
-  handler.post("/admin/login", earlySignInRefusals());
   handler.use(htmlCaching({ serverCache }));
   handler.use(
     reactRouterHandler({
@@ -82,6 +81,8 @@ export async function start() {
      * entry: server.js); false for anything else.
      */
     serveCachedPage: serverCache ? serveCachedPage : () => false,
+    /** The refusal of sign-in tries the throttle already refuses, for server.js to mount first. */
+    signInFloodGuard: [limitRequestBodies(), earlySignInRefusals()],
     /** For the files server.js serves before the app. */
     staticHeaders: staticFileHeaders(),
     /** Counts every request for /metrics, page-cache hits included (call first). */

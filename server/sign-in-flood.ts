@@ -5,10 +5,13 @@ import { signInRefusal } from "~/server/auth/sign-in-refusals.server";
 /**
  * A sign-in form posted without JavaScript (a document POST to /admin/login, as every scripted
  * flood sends it) while this instance knows the throttle holds the account or the address: refused
- * here, before React Router runs its action and loaders and renders the sign-in page, with the
- * message, status (429) and Retry-After the page would give, on a bare page linking back to the
- * form. Nothing is checked, hashed or written (credentials.server.ts counts it). Anything else —
- * JavaScript's `.data` posts, a try the throttle may let through — goes the full way.
+ * first, before anything else of the server runs (server.js mounts it ahead of compression, the
+ * security headers and React Router), with the message, status (429) and Retry-After the page
+ * would give, on a bare page linking back to the form. Nothing is checked, hashed or written
+ * (credentials.server.ts counts it). A flood's tries arrive together (200 at once): each costs
+ * only the body's read and this answer, so the pages served meanwhile hardly wait. Anything else —
+ * JavaScript's `.data` posts, a try the throttle may let through — goes the full way, its body
+ * already read (limitRequestBodies keeps it).
  */
 export function earlySignInRefusals(): RequestHandler {
   return (req, res, next) => {
@@ -23,13 +26,26 @@ export function earlySignInRefusals(): RequestHandler {
     });
     if (wait === undefined) return next();
     const refusal = signInRefusal({ status: "throttled", retryAfterSeconds: wait }, "password");
-    res
-      .status(refusal.status)
-      .set({ ...refusal.headers, "Cache-Control": "private, no-store" })
-      .type("html")
-      .send(refusalPage(refusal.message));
+    const page = Buffer.from(refusalPage(refusal.message));
+    res.writeHead(refusal.status, {
+      ...refusal.headers,
+      ...REFUSAL_HEADERS,
+      "Content-Length": page.length,
+    });
+    res.end(page);
   };
 }
+
+/** The security headers of a page with nothing to load, nothing to run and nothing to frame. */
+const REFUSAL_HEADERS = {
+  "Content-Type": "text/html; charset=utf-8",
+  "Cache-Control": "private, no-store",
+  "Content-Security-Policy":
+    "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "same-origin",
+};
 
 function refusalPage(message: string) {
   return `<!DOCTYPE html>

@@ -264,6 +264,9 @@ describe("sign-in throttling", { timeout: 180_000 }, () => {
         expect(answer.status).toBe(429);
         expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
         expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
+        // Answered ahead of the security headers middleware (server.js): it sets its own.
+        expect(answer.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+        expect(answer.headers.get("X-Content-Type-Options")).toBe("nosniff");
         expect(await answer.text()).toMatch(
           /Trop de tentatives de connexion\. Réessayez dans (\d+ secondes|1 minute)\./,
         );

@@ -65,7 +65,8 @@ export function canonicalAdminPaths(): RequestHandler {
  */
 export function limitRequestBodies(): RequestHandler {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    // Read already, by the sign-in flood's guard in front of everything (server.js).
+    if (SAFE_METHODS.has(req.method) || res.locals.requestBody !== undefined) return next();
     const admin = req.path === "/admin" || req.path.startsWith("/admin/");
     const upload =
       admin && !ADMIN_PUBLIC.test(req.path) && req.is("multipart/form-data") === "multipart/form-data";
