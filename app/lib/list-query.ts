@@ -111,7 +111,8 @@ export type ListPage<Item> = {
   items: Item[];
   /** The rows that match, or only COUNT_CAP of them when `totalCapped` (more match). */
   total: number;
-  totalCapped: boolean;
+  /** Set by a capped list (listPage's `capped`) only. */
+  totalCapped?: boolean;
   page: number;
   pageCount: number;
   pageSize: number;

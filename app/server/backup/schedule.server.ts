@@ -89,12 +89,13 @@ export async function isBackupOverdue(now = new Date()): Promise<boolean> {
 
 /**
  * Starts a backup in this process and returns its run at once (the screen follows its progress);
- * `done` settles when it is over. A run already going is returned instead of a second one.
+ * `done` settles when it is over. A run already going is returned instead of a second one. The
+ * scheduled job gives its own `now`: the day it checks is the day the run is stamped with.
  */
 export async function startBackupRun(
   trigger: "scheduled" | "manual",
+  now = new Date(),
 ): Promise<{ run: BackupRun; done: Promise<void> }> {
-  const now = new Date();
   const running = (await listBackupRuns(5, now)).find((run) => run.status === "running");
   if (running) return { run: running, done: Promise.resolve() };
   const [row] = await db()
@@ -158,7 +159,7 @@ export async function runScheduledBackup(now = new Date()) {
     .from(backupRuns)
     .where(and(eq(backupRuns.trigger, "scheduled"), gte(backupRuns.startedAt, dayAgo)));
   if (earlier.some((run) => analyticsDay(run.startedAt) === today)) return { skipped: "done today" };
-  const { run, done } = await startBackupRun("scheduled");
+  const { run, done } = await startBackupRun("scheduled", now);
   await done;
   return { run: run.id, status: (await getBackupRun(run.id))?.status };
 }

@@ -99,7 +99,9 @@ export async function listPage<Item>(
   const pageCount = Math.max(1, Math.ceil(counted / pageSize));
   const page = Math.min(wanted, pageCount);
   const items = counted === 0 ? [] : await source.rows({ limit: pageSize, offset: (page - 1) * pageSize });
-  return { items, total: counted, totalCapped: false, page, pageCount, pageSize };
+  const base = { items, total: counted, page, pageCount, pageSize };
+  // Only a capped list says whether its count stopped: the others keep their shape.
+  return source.capped ? { ...base, totalCapped: false } : base;
 }
 
 /**
