@@ -1,3 +1,5 @@
+import type { ContentStatus } from "~/lib/enums";
+import { DEFAULT_ARTICLE_READ_TIME } from "~/lib/schemas/article";
 /**
  * WordPress post content → the HTML our editor writes. Gutenberg's block comments go, the
  * `[caption]` and `[gallery]` shortcodes become figures, classic-editor text gets its paragraphs
@@ -15,6 +17,46 @@ export type MediaLookup = {
   /** Our media for an attachment's WordPress id, or null. */
   byId(id: number): ImportedImage | null;
 };
+
+/** The images an import has stored (or, in a dry run, would keep at their old address). */
+export class ImportedImages implements MediaLookup {
+  private readonly byWordPressId = new Map<number, ImportedImage>();
+  private readonly byUploadsPath = new Map<string, ImportedImage>();
+
+  add(wordpressId: number, relative: string | null, image: ImportedImage) {
+    this.byWordPressId.set(wordpressId, image);
+    if (relative) this.byUploadsPath.set(relative, image);
+  }
+
+  byId(id: number) {
+    return this.byWordPressId.get(id) ?? null;
+  }
+
+  byUrl(url: string) {
+    const relative = uploadsPath(url);
+    return relative ? (this.byUploadsPath.get(relative) ?? null) : null;
+  }
+}
+
+export const POST_STATUSES: Record<string, ContentStatus> = {
+  publish: "published",
+  future: "scheduled",
+  draft: "draft",
+  pending: "draft",
+  // Decision 013: a private post was readable only by the old site's staff; here it stays out of
+  // the public site as a draft.
+  private: "draft",
+};
+
+/** Our estimate of reading time: 200 words a minute, at least one. */
+export function readTimeOf(html: string | null) {
+  if (!html) return DEFAULT_ARTICLE_READ_TIME;
+  const words = html
+    .replace(/<[^>]*>/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
+  return `${Math.max(1, Math.round(words / 200))} min`;
+}
 
 const UPLOADS_MARKER = "/wp-content/uploads/";
 

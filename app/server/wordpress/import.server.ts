@@ -1,15 +1,12 @@
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { DEFAULT_ARTICLE_READ_TIME } from "~/lib/schemas/article";
 import type { ImportKind, ImportOutcome, ImportReport } from "~/lib/wordpress-import";
 import { RESERVED_CMS_SLUGS } from "~/lib/schemas/cms-page";
 import { publicPath } from "~/lib/public-paths";
 import { slugify } from "~/lib/slugify";
-import type { ContentStatus, ImportedEntityType } from "~/lib/enums";
+import type { ImportedEntityType } from "~/lib/enums";
 import { mutate, type MutationContext, type MutationScope } from "~/server/audit/mutation.server";
-import { legacySource, recordLegacyRedirects } from "~/server/content/legacy-redirects.server";
+import { recordLegacyRedirects } from "~/server/content/legacy-redirects.server";
 import { sanitizeRichTextForStorage } from "~/server/content/sanitize.server";
 import { db } from "~/server/db/client.server";
 import {
@@ -24,12 +21,19 @@ import {
 import { uniqueSlug } from "~/server/db/unique-slug.server";
 import { storeImportedImage } from "~/server/media/images.server";
 import { libraryEntryFor } from "~/server/media/library.server";
-import { convertContent, uploadsPath, type ImportedImage, type MediaLookup } from "./content.server";
-import { MAX_IMPORTED_FILE, openUploads, type UploadsSource } from "./uploads.server";
-import { emptyCounts } from "./report.server";
+import {
+  convertContent,
+  ImportedImages,
+  POST_STATUSES,
+  readTimeOf,
+  uploadsPath,
+  type ImportedImage,
+} from "./content.server";
+import { attachmentBytes, openUploads, type UploadsSource } from "./uploads.server";
+import { distinctSources, emptyCounts, oldAddress, sameValues } from "./report.server";
 import {
   itemDate,
-  readWxr,
+  readWxrFile,
   type WxrAuthor,
   type WxrCategory,
   type WxrItem,
@@ -60,63 +64,13 @@ export type ImportOptions = {
 
 /** Past this many, warnings are counted rather than listed. */
 const MAX_WARNINGS = 200;
-/** An unreachable old site must not hold the import for long. */
-const FETCH_TIMEOUT_MS = 15_000;
-
-const POST_STATUSES: Record<string, ContentStatus> = {
-  publish: "published",
-  future: "scheduled",
-  draft: "draft",
-  pending: "draft",
-  // Decision 013: a private post was readable only by the old site's staff; here it stays out of
-  // the public site as a draft.
-  private: "draft",
-};
-
-/** Our estimate of reading time: 200 words a minute, at least one. */
-function readTimeOf(html: string | null) {
-  if (!html) return DEFAULT_ARTICLE_READ_TIME;
-  const words = html
-    .replace(/<[^>]*>/g, " ")
-    .split(/\s+/)
-    .filter(Boolean).length;
-  return `${Math.max(1, Math.round(words / 200))} min`;
-}
-
-/** The rows an import compares before writing: equal values are not a change. */
-function sameValues(row: Record<string, unknown>, values: Record<string, unknown>) {
-  return Object.entries(values).every(([key, value]) => {
-    const stored = row[key];
-    if (stored instanceof Date || value instanceof Date)
-      return (
-        (stored as Date | null)?.getTime?.() === (value as Date | null)?.getTime?.() ||
-        (stored === null && value === null)
-      );
-    return (stored ?? null) === (value ?? null);
-  });
-}
-
-/** A path of the old site (its permalink), or null when the link is not on the old site. */
-function oldAddress(link: string, siteUrls: string[]) {
-  const site = siteUrls.find((base) => link.startsWith(base));
-  if (!site) return null;
-  const rest = link.slice(site.length);
-  return rest.startsWith("/") ? rest : `/${rest}`;
-}
-
-/** How many redirects these addresses make (a dry run's estimate: a row's own address is counted). */
-function distinctSources(addresses: (string | null)[]) {
-  return new Set(addresses.flatMap((address) => (address ? [legacySource(address)] : []))).size;
-}
-
 class WordPressImport {
   readonly report: ImportReport;
   private readonly siteUrls: string[] = [];
   private readonly authors = new Map<string, string | null>();
   private readonly categories = new Map<string, WxrCategory>();
   private readonly categoryIds = new Map<string, string | null>();
-  private readonly images = new Map<number, ImportedImage>();
-  private readonly imagesByPath = new Map<string, ImportedImage>();
+  private readonly images = new ImportedImages();
   private hiddenWarnings = 0;
 
   constructor(
@@ -272,32 +226,11 @@ class WordPressImport {
     }
   }
 
-  /** The attachment's bytes: from the uploads copy, else from the old site when allowed. */
-  private async attachmentFile(item: WxrItem, relative: string | null): Promise<Buffer | null> {
-    if (relative && this.uploads) {
-      const bytes = await this.uploads.read(relative);
-      if (bytes) return bytes;
-    }
-    if (this.options.fetchMissing === false || !/^https?:\/\//.test(item.attachmentUrl)) return null;
-    try {
-      const response = await fetch(item.attachmentUrl, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-      if (!response.ok) return null;
-      if (Number(response.headers.get("content-length")) > MAX_IMPORTED_FILE) return null;
-      const bytes = Buffer.from(await response.arrayBuffer());
-      return bytes.length > MAX_IMPORTED_FILE ? null : bytes;
-    } catch {
-      return null;
-    }
-  }
-
   /** An attachment: an image goes to the media library (the same file twice is one entry). */
   private async attachment(item: WxrItem) {
     const relative = item.meta._wp_attached_file || uploadsPath(item.attachmentUrl);
     const alt = item.meta._wp_attachment_image_alt?.trim() || null;
-    const remember = (image: ImportedImage) => {
-      this.images.set(item.wordpressId, image);
-      if (relative) this.imagesByPath.set(relative, image);
-    };
+    const remember = (image: ImportedImage) => this.images.add(item.wordpressId, relative, image);
     const knownId = await this.known(item.guid);
     const [existing] = knownId
       ? await db().select().from(mediaAssets).where(eq(mediaAssets.id, knownId))
@@ -316,7 +249,12 @@ class WordPressImport {
       // Content keeps the old address in a dry run: nothing is stored.
       return remember({ url: item.attachmentUrl, alt });
     }
-    const bytes = await this.attachmentFile(item, relative);
+    const bytes = await attachmentBytes(
+      item.attachmentUrl,
+      relative,
+      this.uploads,
+      this.options.fetchMissing,
+    );
     if (!bytes) {
       this.count("media", "skipped");
       return this.warn(`média ${label} : fichier introuvable (ni dans les uploads, ni à son adresse)`);
@@ -345,16 +283,6 @@ class WordPressImport {
 
   // ---------------------------------------------------------------- second pass
 
-  private media(): MediaLookup {
-    return {
-      byId: (id) => this.images.get(id) ?? null,
-      byUrl: (url) => {
-        const relative = uploadsPath(url);
-        return relative ? (this.imagesByPath.get(relative) ?? null) : null;
-      },
-    };
-  }
-
   async second(record: WxrRecord) {
     if (record.type !== "item" || record.postType === "attachment") return;
     if (record.postType === "post") return this.post(record);
@@ -364,7 +292,7 @@ class WordPressImport {
 
   private content(item: WxrItem, label: string) {
     const html = convertContent(item.content, {
-      media: this.media(),
+      media: this.images,
       siteUrls: this.siteUrls,
       warn: (message) => this.warn(`${label} : ${message}`),
     });
@@ -383,7 +311,7 @@ class WordPressImport {
       : [];
     const date = itemDate(item);
     const thumbnail = Number(item.meta._thumbnail_id) || 0;
-    const image = thumbnail ? this.images.get(thumbnail) : undefined;
+    const image = thumbnail ? this.images.byId(thumbnail) : undefined;
     if (thumbnail && !image) this.warn(`${label} : image mise en avant ${thumbnail} introuvable`);
     const content = this.content(item, label);
     const values = {
@@ -488,16 +416,6 @@ class WordPressImport {
   }
 }
 
-/** Reads `file` from the start: once per pass. */
-async function readPass(
-  file: string,
-  onRecord: (record: WxrRecord) => Promise<void>,
-  onProgress: (fraction: number) => void,
-) {
-  const { size } = await stat(file);
-  await readWxr(createReadStream(file), onRecord, (bytes) => onProgress(size ? bytes / size : 1));
-}
-
 /** Imports a WordPress export; see the module's comment. Returns the report (also for a dry run). */
 export async function importWordPress(options: ImportOptions): Promise<ImportReport> {
   const uploads = options.uploads ? await openUploads(options.uploads) : null;
@@ -508,13 +426,13 @@ export async function importWordPress(options: ImportOptions): Promise<ImportRep
       const whole = Math.min(99, Math.floor(percent));
       if (whole !== shown) options.onProgress?.((shown = whole));
     };
-    await readPass(
+    await readWxrFile(
       options.file,
       (record) => run.first(record),
       (fraction) => progress(fraction * 50),
     );
     await run.writeCategories();
-    await readPass(
+    await readWxrFile(
       options.file,
       (record) => run.second(record),
       (fraction) => progress(50 + fraction * 50),

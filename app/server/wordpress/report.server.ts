@@ -1,3 +1,4 @@
+import { legacySource } from "~/server/content/legacy-redirects.server";
 import {
   importKindLabels,
   importKinds,
@@ -32,4 +33,30 @@ export function formatImportReport(report: ImportReport): string {
   if (report.warnings.length > 0) lines.push("Avertissements :", ...report.warnings.map((w) => `  - ${w}`));
   if (report.dryRun) lines.push("Simulation : rien n'a été écrit.");
   return lines.join("\n");
+}
+
+/** The rows an import compares before writing: equal values are not a change. */
+export function sameValues(row: Record<string, unknown>, values: Record<string, unknown>) {
+  return Object.entries(values).every(([key, value]) => {
+    const stored = row[key];
+    if (stored instanceof Date || value instanceof Date)
+      return (
+        (stored as Date | null)?.getTime?.() === (value as Date | null)?.getTime?.() ||
+        (stored === null && value === null)
+      );
+    return (stored ?? null) === (value ?? null);
+  });
+}
+
+/** A path of the old site (its permalink), or null when the link is not on the old site. */
+export function oldAddress(link: string, siteUrls: string[]) {
+  const site = siteUrls.find((base) => link.startsWith(base));
+  if (!site) return null;
+  const rest = link.slice(site.length);
+  return rest.startsWith("/") ? rest : `/${rest}`;
+}
+
+/** How many redirects these addresses make (a dry run's estimate: a row's own address is counted). */
+export function distinctSources(addresses: (string | null)[]) {
+  return new Set(addresses.flatMap((address) => (address ? [legacySource(address)] : []))).size;
 }

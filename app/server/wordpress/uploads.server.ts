@@ -85,3 +85,32 @@ export async function openUploads(location: string): Promise<UploadsSource> {
   const info = await stat(location);
   return info.isDirectory() ? uploadsDirectory(location) : uploadsZip(location);
 }
+
+/** An unreachable old site must not hold the import for long. */
+const FETCH_TIMEOUT_MS = 15_000;
+
+/**
+ * An attachment's bytes: from the uploads copy, else from its address on the old site unless
+ * `fetchMissing` is false; null when neither gives a file the import accepts.
+ */
+export async function attachmentBytes(
+  attachmentUrl: string,
+  relative: string | null,
+  uploads: UploadsSource | null,
+  fetchMissing: boolean | undefined,
+): Promise<Buffer | null> {
+  if (relative && uploads) {
+    const bytes = await uploads.read(relative);
+    if (bytes) return bytes;
+  }
+  if (fetchMissing === false || !/^https?:\/\//.test(attachmentUrl)) return null;
+  try {
+    const response = await fetch(attachmentUrl, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    if (!response.ok) return null;
+    if (Number(response.headers.get("content-length")) > MAX_IMPORTED_FILE) return null;
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return bytes.length > MAX_IMPORTED_FILE ? null : bytes;
+  } catch {
+    return null;
+  }
+}

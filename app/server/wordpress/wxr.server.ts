@@ -1,3 +1,5 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 
 /**
@@ -205,4 +207,14 @@ function wordpressDate(value: string, utc: boolean): Date | null {
 /** When an item was published (or written), as WordPress stored it. */
 export function itemDate(item: WxrItem) {
   return wordpressDate(item.dateGmt, true) ?? wordpressDate(item.date, false);
+}
+
+/** Reads the WXR file `file` from its start (an import reads it once per pass). */
+export async function readWxrFile(
+  file: string,
+  onRecord: (record: WxrRecord) => Promise<void>,
+  onProgress: (fraction: number) => void,
+) {
+  const { size } = await stat(file);
+  await readWxr(createReadStream(file), onRecord, (bytes) => onProgress(size ? bytes / size : 1));
 }
