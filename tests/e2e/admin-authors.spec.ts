@@ -101,13 +101,23 @@ test("adds, edits and deletes an author through the dialogs", async ({ page }) =
   );
   expect(audit).toMatchObject({ changed_fields: ["bio"], actor_email: e2e.user.email });
 
-  // Escape cancels the confirmation; confirming deletes.
-  await row.getByRole("button", { name: /^Supprimer/ }).click();
+  // Escape cancels the confirmation, the focus back on the button that opened it; confirming deletes.
+  const remove = row.getByRole("button", { name: /^Supprimer/ });
+  await expect(remove).toHaveAttribute("aria-expanded", "false");
+  await remove.click();
   const confirm = page.getByRole("alertdialog", { name: "Confirmer la suppression" });
   await expect(confirm).toContainText(`supprimer l'auteur « ${name("Martine Dupuis")} »`);
+  await expect(confirm.getByRole("button", { name: "Annuler" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(confirm).toBeHidden();
   await expect(row).toBeVisible();
+  await expect(remove).toBeFocused();
+  await expect(remove).toHaveAttribute("aria-expanded", "false");
+  // Opened again from the keyboard.
+  await page.keyboard.press("Enter");
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(remove).toBeFocused();
   await row.getByRole("button", { name: /^Supprimer/ }).click();
   await confirm.getByRole("button", { name: "Supprimer" }).click();
   await expect(toast(page, "Auteur supprimé")).toBeVisible();

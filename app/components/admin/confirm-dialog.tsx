@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { cloneElement, useEffect, useRef, useState } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import {
   AlertDialog,
@@ -8,7 +8,6 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Icon } from "./icon";
@@ -41,20 +40,35 @@ export function useFetcherDone(fetcher: ReturnType<typeof useFetcher>, onDone: (
  *     description="Êtes-vous sûr de vouloir supprimer cet article ? Cette action ne peut pas être annulée."
  *     intent="delete" fields={{ id: article.id }} />
  */
-export function ConfirmDialog({
-  trigger,
-  title,
-  description,
-  intent,
-  fields = {},
-  action,
-  confirmLabel = "Supprimer",
-  pendingLabel = "Suppression...",
-  cancelLabel = "Annuler",
-  destructive = true,
-  fetcher: shared,
-}: {
-  trigger: React.ReactElement;
+export function ConfirmDialog({ trigger, ...dialog }: { trigger: React.ReactElement } & DialogProps) {
+  // Unset until the first click: a list has a trigger in every row, twice (table and card), and
+  // each dialog's fetcher and Radix state cost as much to render as the rest of its row.
+  const [shown, setShown] = useState<{ open: boolean; from: HTMLElement }>();
+  const own = trigger.props as React.ButtonHTMLAttributes<HTMLElement>;
+  return (
+    <>
+      {cloneElement(trigger as React.ReactElement<React.ButtonHTMLAttributes<HTMLElement>>, {
+        type: "button",
+        "aria-haspopup": "dialog",
+        "aria-expanded": shown?.open === true,
+        onClick: (event: React.MouseEvent<HTMLElement>) => {
+          own.onClick?.(event);
+          if (!event.defaultPrevented) setShown({ open: true, from: event.currentTarget });
+        },
+      })}
+      {shown ? (
+        <OpenedConfirmDialog
+          {...dialog}
+          open={shown.open}
+          setOpen={(open) => setShown({ ...shown, open })}
+          from={shown.from}
+        />
+      ) : null}
+    </>
+  );
+}
+
+type DialogProps = {
   title: React.ReactNode;
   description: React.ReactNode;
   intent: string;
@@ -69,15 +83,40 @@ export function ConfirmDialog({
    * shows the answer, since the dialog may be gone by then (with the row of the item it deleted).
    */
   fetcher?: FetcherWithComponents<unknown>;
+};
+
+function OpenedConfirmDialog({
+  title,
+  description,
+  intent,
+  fields = {},
+  action,
+  confirmLabel = "Supprimer",
+  pendingLabel = "Suppression...",
+  cancelLabel = "Annuler",
+  destructive = true,
+  fetcher: shared,
+  open,
+  setOpen,
+  from,
+}: DialogProps & {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  /** The button that opened it. */
+  from: HTMLElement;
 }) {
-  const [open, setOpen] = useState(false);
   const own = useFetcher();
   const fetcher = shared ?? own;
   const pending = useFetcherDone(fetcher, () => setOpen(false));
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          // Back to the button that opened it, as Radix does for a trigger of its own.
+          event.preventDefault();
+          from.focus();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
