@@ -25,6 +25,8 @@ export const ICON_STYLESHEETS = [
     path: "app/components/admin/icons.css",
     names: [...ICON_NAMES, ...ADMIN_ICON_NAMES],
     from: "site/icon-names.ts and admin/icon-names.ts",
+    // The back office's row actions draw their icon before their text (admin.css): no <svg> in them.
+    selector: ".icon,.with-icon::before",
   },
 ];
 
@@ -51,8 +53,9 @@ const CELL = 32;
  * `.i-{name}` class per icon setting `--icon-x`, the mask position that shows its cell.
  * @param {readonly string[]} names
  * @param {string} from the lists the names come from, for the file's header
+ * @param {string} [selector] the elements that show the strip
  */
-export async function buildIconStyles(names, from) {
+export async function buildIconStyles(names, from, selector = ".icon") {
   const cells = [];
   for (const [index, name] of names.entries()) {
     const node = BRANDS[name] ?? (await import(`lucide-react/icons/${name}`)).__iconData.node;
@@ -71,7 +74,7 @@ export async function buildIconStyles(names, from) {
   const stripWidth = (names.length * CELL) / 24;
   const position = (index) => (index === 0 ? 0 : ((index * CELL) / 24 / (stripWidth - 1)) * 100);
   const rules = [
-    `.icon{mask-image:url("data:image/svg+xml,${dataUrlText(strip)}");mask-size:${round(stripWidth * 100)}% 100%}`,
+    `${selector}{mask-image:url("data:image/svg+xml,${dataUrlText(strip)}");mask-size:${round(stripWidth * 100)}% 100%}`,
     ...names.map((name, index) => `.i-${name}{--icon-x:${round(position(index))}%}`),
   ];
   return `/* Written by \`npm run icons\` (scripts/icon-styles.js) from ${from}: do not edit. */\n${rules.join("\n")}\n`;
@@ -87,8 +90,8 @@ function dataUrlText(svg) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const { path, names, from } of ICON_STYLESHEETS) {
-    await writeFile(path, await buildIconStyles(names, from));
+  for (const { path, names, from, selector } of ICON_STYLESHEETS) {
+    await writeFile(path, await buildIconStyles(names, from, selector));
     console.log(`${path}: ${names.length} icons`);
   }
 }

@@ -5,8 +5,8 @@ import { buildIconStyles, ICON_STYLESHEETS } from "../../scripts/icon-styles.js"
 describe("icon styles", () => {
   it.each(ICON_STYLESHEETS)(
     "$path holds exactly the icons of $from (run `npm run icons` after changing them)",
-    async ({ path, names, from }) => {
-      expect(await readFile(path, "utf8")).toBe(await buildIconStyles(names, from));
+    async ({ path, names, from, selector }) => {
+      expect(await readFile(path, "utf8")).toBe(await buildIconStyles(names, from, selector));
     },
   );
 

@@ -2,6 +2,6 @@
 // its pages, each row's actions and a selection for bulk actions.
 export { EmptyState } from "./empty-state";
 export { KeysetPagination, Pagination, PagerLinks } from "./pagination";
-export { ActionLabel, DeleteRowButton, RowActions, rowActionButtonProps } from "./row-actions";
+export { DeleteRowButton, RowActions, rowAction } from "./row-actions";
 export { DataTable, useListPending, type Column, type Reorder } from "./table";
 export { RowCheckbox, SelectionBar, useRowSelection, type RowSelection } from "./selection";

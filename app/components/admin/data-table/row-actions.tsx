@@ -1,41 +1,40 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
 import { ConfirmDialog } from "../confirm-dialog";
-import { Icon } from "../icon";
+import type { AdminIconName } from "../icon-names";
 
 type Compact = { compact?: boolean };
 
 /**
- * The content of one row action's button: its icon, its verb, and the row's `name` for screen
- * readers ("Supprimer Jean Dupont"). `compact` shows the icon alone, the verb as a tooltip. With
- * `rowActionButtonProps`, for a screen's own row actions (the trash's 'Restaurer').
+ * One row action's props, for a link or a button: a quiet button whose icon the stylesheet paints
+ * (`.with-icon`), its verb, and the row's `name` for screen readers ("Supprimer Jean Dupont").
+ * `compact`: the icon alone, the verb as its tooltip; else the verb shows and the row is heard
+ * after it. One element, with no drawing or hidden text inside when compact: a list has several in
+ * every row, twice (table and card).
+ *
+ *   <button type="submit" {...rowAction({ verb: "Restaurer", icon: "rotate-ccw", name, compact: true })} />
  */
-export function ActionLabel({
-  icon,
+export function rowAction({
   verb,
+  icon,
   name,
   compact,
-}: { icon: React.ReactNode; verb: string; name: string } & Compact) {
-  // Compact: one hidden text for the verb and the row (the same name, one element fewer, in every
-  // row twice); else the verb shows and the row is heard after it.
-  return compact ? (
-    <>
-      {icon}
-      <span className="sr-only">{`${verb} ${name}`}</span>
-    </>
-  ) : (
-    <>
-      {icon}
-      <span>{verb}</span>
-      <span className="sr-only"> {name}</span>
-    </>
-  );
+  danger,
+}: { verb: string; icon: AdminIconName; name: string; danger?: boolean } & Compact) {
+  const className = `button ${compact ? "row-action" : "row-action-text"} with-icon i-${icon}${
+    danger ? " text-red-300 hover:text-red-200" : ""
+  }`;
+  return compact
+    ? { className, title: verb, "aria-label": `${verb} ${name}` }
+    : {
+        className,
+        children: (
+          <>
+            {verb}
+            <span className="sr-only"> {name}</span>
+          </>
+        ),
+      };
 }
-
-/** A row action's button: small and quiet, or with `compact` an icon whose verb is its tooltip. */
-export const rowActionButtonProps = (verb: string, compact?: boolean) =>
-  ({ variant: "ghost", size: compact ? "icon" : "sm", title: compact ? verb : undefined }) as const;
 
 /**
  * The red 'Supprimer' of a row, alone: the trigger of a confirmation (`RowActions` has it
@@ -45,15 +44,13 @@ export function DeleteRowButton({
   name,
   compact,
   ...props
-}: { name: string } & Compact & React.ComponentProps<"button">) {
+}: { name: string } & Compact & Omit<React.ComponentProps<"button">, "className" | "children">) {
   return (
-    <Button
-      {...rowActionButtonProps("Supprimer", compact)}
+    <button
+      type="button"
       {...props}
-      className={cn("text-red-300 hover:text-red-200", props.className)}
-    >
-      <ActionLabel icon={<Icon name="trash" />} verb="Supprimer" name={name} compact={compact} />
-    </Button>
+      {...rowAction({ verb: "Supprimer", icon: "trash", name, compact, danger: true })}
+    />
   );
 }
 
@@ -92,29 +89,25 @@ export function RowActions({
   remove?: { id: string; description: React.ReactNode; title?: string; fields?: Record<string, string> };
   children?: React.ReactNode;
 }) {
-  const editLabel = (
-    <ActionLabel icon={<Icon name="pencil" />} verb="Modifier" name={name} compact={compact} />
-  );
   return (
     <div className="flex flex-wrap gap-1 md:flex-nowrap">
       {typeof edit === "string" ? (
-        <Button asChild {...rowActionButtonProps("Modifier", compact)}>
-          <Link to={edit}>{editLabel}</Link>
-        </Button>
+        <Link to={edit} {...rowAction({ verb: "Modifier", icon: "pencil", name, compact })} />
       ) : edit ? (
-        edit(<Button {...rowActionButtonProps("Modifier", compact)}>{editLabel}</Button>)
+        edit(<button type="button" {...rowAction({ verb: "Modifier", icon: "pencil", name, compact })} />)
       ) : null}
       {preview ? (
-        <Button asChild {...rowActionButtonProps(preview.live ? "Voir" : "Aperçu", compact)}>
-          <a href={preview.href} target="_blank" rel="noreferrer">
-            <ActionLabel
-              icon={<Icon name={preview.live ? "external-link" : "eye"} />}
-              verb={preview.live ? "Voir" : "Aperçu"}
-              name={preview.live ? `${name} sur le site (nouvel onglet)` : `de ${name} (nouvel onglet)`}
-              compact={compact}
-            />
-          </a>
-        </Button>
+        <a
+          href={preview.href}
+          target="_blank"
+          rel="noreferrer"
+          {...rowAction({
+            verb: preview.live ? "Voir" : "Aperçu",
+            icon: preview.live ? "external-link" : "eye",
+            name: preview.live ? `${name} sur le site (nouvel onglet)` : `de ${name} (nouvel onglet)`,
+            compact,
+          })}
+        />
       ) : null}
       {duplicate ? <DuplicateButton id={duplicate.id} name={name} compact={compact} /> : null}
       {children}
@@ -141,15 +134,13 @@ function DuplicateButton({ id, name, compact }: { id: string; name: string } & C
   return (
     <Form method="post" className="contents">
       <input type="hidden" name="id" value={id} />
-      <Button
-        {...rowActionButtonProps("Dupliquer", compact)}
+      <button
         type="submit"
         name="intent"
         value="duplicate"
         disabled={copying}
-      >
-        <ActionLabel icon={<Icon name="copy" />} verb="Dupliquer" name={name} compact={compact} />
-      </Button>
+        {...rowAction({ verb: "Dupliquer", icon: "copy", name, compact })}
+      />
     </Form>
   );
 }

@@ -1,5 +1,14 @@
+import { Fragment } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import {
+  Table,
+  TableBody,
+  TableHead,
+  TableHeader,
+  TableRow,
+  tableCellClass,
+  tableRowClass,
+} from "~/components/ui/table";
 import { cn } from "~/lib/cn";
 import { Icon } from "../icon";
 import { DragHandle, SortableArea, useSortableItem } from "../sortable";
@@ -80,6 +89,9 @@ export function DataTable<Row>({
   const sortable = columns.filter((column) => column.sortable);
   const dragging = reorder && !reorder.disabled ? reorder : undefined;
   const ids = rows.map(rowKey);
+  // Rows are written as plain elements, their classes joined once a column: a list renders every
+  // cell twice (row and card), and a component and a class merge a cell showed in its cost.
+  const cellClasses = columns.map((column) => cn(tableCellClass, column.className));
   const label = (id: string) => {
     const row = rows[ids.indexOf(id)];
     return row === undefined || !reorder ? id : reorder.label(row);
@@ -127,9 +139,12 @@ export function DataTable<Row>({
               {rows.map((row) => (
                 <ItemFrame key={rowKey(row)} id={rowKey(row)} label={dragging?.label(row)}>
                   {(handle, frame) => (
-                    <TableRow {...frame}>
+                    <tr
+                      {...frame}
+                      className={frame.className ? cn(tableRowClass, frame.className) : tableRowClass}
+                    >
                       {columns.map((column, index) => (
-                        <TableCell key={column.id} className={column.className}>
+                        <td key={column.id} className={cellClasses[index]}>
                           {/* The handle leads the row, in its first cell (no column of its own). */}
                           {handle && index === 0 ? (
                             <div className="flex items-center gap-1">
@@ -139,9 +154,9 @@ export function DataTable<Row>({
                           ) : (
                             column.cell(row)
                           )}
-                        </TableCell>
+                        </td>
                       ))}
-                    </TableRow>
+                    </tr>
                   )}
                 </ItemFrame>
               ))}
@@ -168,19 +183,21 @@ export function DataTable<Row>({
                     {...frame}
                     className={cn("flex flex-col gap-3 rounded-lg border bg-card p-4", frame.className)}
                   >
-                    {titleColumn || handle ? (
+                    {handle ? (
                       <div className="flex items-start gap-3">
                         <div className="min-w-0 flex-1 font-medium">{titleColumn?.cell(row)}</div>
                         {handle}
                       </div>
+                    ) : titleColumn ? (
+                      <div className="min-w-0 font-medium">{titleColumn.cell(row)}</div>
                     ) : null}
                     {fieldColumns.length > 0 ? (
-                      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+                      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm [&>dd]:min-w-0 [&>dd]:break-words [&>dt]:text-muted-foreground">
                         {fieldColumns.map((column) => (
-                          <div key={column.id} className="contents">
-                            <dt className="text-muted-foreground">{column.header}</dt>
-                            <dd className="min-w-0 break-words">{column.cell(row)}</dd>
-                          </div>
+                          <Fragment key={column.id}>
+                            <dt>{column.header}</dt>
+                            <dd>{column.cell(row)}</dd>
+                          </Fragment>
                         ))}
                       </dl>
                     ) : null}

@@ -4,12 +4,11 @@ import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import {
-  ActionLabel,
   DataTable,
   EmptyState,
   Pagination,
   RowCheckbox,
-  rowActionButtonProps,
+  rowAction,
   SelectionBar,
   useRowSelection,
   type Column,
@@ -144,9 +143,7 @@ function RestoreButton({ ids, label, name }: { ids: string[]; label: string; nam
       <input type="hidden" name="intent" value="restore" />
       <input type="hidden" name="ids" value={ids.join(",")} />
       {name ? (
-        <Button type="submit" {...rowActionButtonProps(label, true)}>
-          <ActionLabel icon={<Icon name="rotate-ccw" />} verb={label} name={name} compact />
-        </Button>
+        <button type="submit" {...rowAction({ verb: label, icon: "rotate-ccw", name, compact: true })} />
       ) : (
         <Button type="submit" variant="secondary" size="sm" disabled={ids.length === 0}>
           <Icon name="rotate-ccw" />
@@ -162,13 +159,16 @@ function PurgeDialog({ ids, title, name }: { ids: string[]; title: string; name?
     <ConfirmDialog
       trigger={
         name ? (
-          <Button
+          <button
             type="button"
-            {...rowActionButtonProps("Supprimer définitivement", true)}
-            className="text-red-300 hover:text-red-200"
-          >
-            <ActionLabel icon={<Icon name="trash" />} verb="Supprimer définitivement" name={name} compact />
-          </Button>
+            {...rowAction({
+              verb: "Supprimer définitivement",
+              icon: "trash",
+              name,
+              compact: true,
+              danger: true,
+            })}
+          />
         ) : (
           <Button type="button" variant="destructive" size="sm" disabled={ids.length === 0}>
             <Icon name="trash" />
