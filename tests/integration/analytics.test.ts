@@ -37,6 +37,60 @@ describe("visitor hash", () => {
   });
 });
 
+describe("contact requests a day", () => {
+  /** What contact_daily_counts must hold: the requests that are not spam, recounted from contacts. */
+  async function expectSumsOfContacts() {
+    const kept = await db().execute(
+      sql`select to_char(day, 'YYYY-MM-DD') as day, source_page, requests from contact_daily_counts
+        where requests <> 0 order by 1, 2`,
+    );
+    const recounted = await db().execute(
+      sql`select to_char((created_at at time zone 'Europe/Paris')::date, 'YYYY-MM-DD') as day,
+          coalesce(source_page, '') as source_page, count(*)::int as requests
+        from contacts where status <> 'spam' group by 1, 2 order by 1, 2`,
+    );
+    expect(kept.rows).toEqual(recounted.rows);
+    return kept.rows;
+  }
+
+  it("follows every insert, status change, move and delete, spam left out, in Paris days", async () => {
+    await db().execute(sql`truncate contacts cascade`);
+    expect(await expectSumsOfContacts()).toEqual([]);
+    const base = { email: "x@example.fr", message: "Bonjour, un devis" };
+    const inserted = await db()
+      .insert(contacts)
+      .values([
+        // A at 23:30 in Paris on 1 July, B at 00:30 on 2 July (both 1 July in UTC): Paris's days.
+        { ...base, name: "A", sourcePage: "/blog", createdAt: new Date("2026-07-01T21:30:00Z") },
+        { ...base, name: "B", sourcePage: "/blog", createdAt: new Date("2026-07-01T22:30:00Z") },
+        { ...base, name: "C", createdAt: new Date("2026-07-02T10:00:00Z") },
+        { ...base, name: "D", sourcePage: "/", status: "spam", createdAt: new Date("2026-07-02T10:00:00Z") },
+      ])
+      .returning({ id: contacts.id, name: contacts.name });
+    const id = (name: string) => inserted.find((row) => row.name === name)!.id;
+    expect(await expectSumsOfContacts()).toEqual([
+      { day: "2026-07-01", source_page: "/blog", requests: 1 },
+      { day: "2026-07-02", source_page: "", requests: 1 },
+      { day: "2026-07-02", source_page: "/blog", requests: 1 },
+    ]);
+
+    await db().execute(sql`update contacts set status = 'spam' where id = ${id("A")}`);
+    await db().execute(sql`update contacts set status = 'new' where id = ${id("D")}`);
+    await db().execute(sql`update contacts set status = 'in_progress' where id = ${id("B")}`);
+    await expectSumsOfContacts();
+    await db().execute(
+      sql`update contacts set created_at = created_at - interval '3 days', source_page = '/contact'`,
+    );
+    await expectSumsOfContacts();
+    await db().execute(sql`delete from contacts where id in (${id("B")}, ${id("C")})`);
+    expect(await expectSumsOfContacts()).toEqual([
+      { day: "2026-06-29", source_page: "/contact", requests: 1 },
+    ]);
+    await db().execute(sql`truncate contacts cascade`);
+    expect(await expectSumsOfContacts()).toEqual([]);
+  });
+});
+
 describe("rollups and report", () => {
   it("sums finished days once, reads today live, and compares with the previous period", async () => {
     const now = new Date();

@@ -1,4 +1,4 @@
-import { and, count, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import { staticPageNames, type AnalyticsRange } from "~/lib/analytics";
 import type { AnalyticsDimension } from "~/lib/enums";
 import { db } from "~/server/db/client.server";
@@ -8,12 +8,12 @@ import {
   analyticsMonthly,
   blogArticles,
   cmsPages,
-  contacts,
+  contactDailyCounts,
   projects,
   users,
 } from "~/server/db/schema";
 import { publiclyVisible } from "~/server/content/visibility.server";
-import { dayStart, lastSummedDay, summedPageViews } from "./rollup.server";
+import { lastSummedDay, summedPageViews } from "./rollup.server";
 import { analyticsDay } from "./visitors.server";
 
 /** A span of whole days, both ends included (YYYY-MM-DD). */
@@ -124,6 +124,10 @@ export type AnalyticsReport = {
 
 const TOP = 10;
 
+/** The request sums' page (null: none was given) and total, for the requests by source page. */
+const sourcePage = sql<string | null>`nullif(${contactDailyCounts.sourcePage}, '')`;
+const requestSum = sql<number>`sum(${contactDailyCounts.requests})::int`;
+
 export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()): Promise<AnalyticsReport> {
   const periods = periodsOf(range, now);
   const { current, previous } = periods;
@@ -161,26 +165,19 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
     db()
       .execute<{ current: number; previous: number }>(
         sql`select
-          count(*) filter (where ${contacts.createdAt} >= ${dayStart(current.from)})::int as current,
-          count(*) filter (where ${contacts.createdAt} < ${dayStart(current.from)})::int as previous
-          from ${contacts}
-          where ${contacts.createdAt} >= ${dayStart(previous.from)}
-            and ${contacts.createdAt} < ${dayStart(sql`${current.to}::date + 1`)}
-            and ${contacts.status} <> 'spam'`,
+          coalesce(sum(${contactDailyCounts.requests}) filter (where ${contactDailyCounts.day} >= ${current.from}::date), 0)::int as current,
+          coalesce(sum(${contactDailyCounts.requests}) filter (where ${contactDailyCounts.day} < ${current.from}::date), 0)::int as previous
+          from ${contactDailyCounts}
+          where ${contactDailyCounts.day} between ${previous.from}::date and ${current.to}::date`,
       )
       .then((result) => result.rows[0]!),
     db()
-      .select({ page: contacts.sourcePage, requests: count() })
-      .from(contacts)
-      .where(
-        and(
-          sql`${contacts.createdAt} >= ${dayStart(current.from)}`,
-          sql`${contacts.createdAt} < ${dayStart(sql`${current.to}::date + 1`)}`,
-          ne(contacts.status, "spam"),
-        ),
-      )
-      .groupBy(contacts.sourcePage)
-      .orderBy(sql`count(*) desc`, contacts.sourcePage)
+      .select({ page: sourcePage, requests: requestSum })
+      .from(contactDailyCounts)
+      .where(sql`${contactDailyCounts.day} between ${current.from}::date and ${current.to}::date`)
+      .groupBy(contactDailyCounts.sourcePage)
+      .having(sql`${requestSum} > 0`)
+      .orderBy(sql`${requestSum} desc`, sourcePage)
       .limit(TOP),
   ]);
 

@@ -8,7 +8,7 @@ import { ANALYTICS_TIME_ZONE, analyticsDay } from "./visitors.server";
 const logger = rootLogger.child({ module: "analytics" });
 
 /** The start of `day` (a date expression) in the analytics time zone, as a timestamptz. */
-export function dayStart(day: SQL | string): SQL {
+function dayStart(day: SQL | string): SQL {
   return sql`((${day})::date::timestamp at time zone ${ANALYTICS_TIME_ZONE})`;
 }
 

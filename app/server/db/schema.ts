@@ -517,6 +517,21 @@ export const contactStatusCounts = pgTable(
   () => [check("contact_status_counts_status_check", oneOf("status", contactStatuses))],
 );
 
+/**
+ * The requests that are not spam, a day (in analytics' time zone) and a source page ('' when the
+ * request came without one), kept by triggers on `contacts` (migration 0027) as the status counts
+ * are: the statistics over 12 months read at most 730 days of sums, not every request of two years.
+ */
+export const contactDailyCounts = pgTable(
+  "contact_daily_counts",
+  {
+    day: date("day").notNull(),
+    sourcePage: text("source_page").notNull(),
+    requests: integer("requests").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.sourcePage] })],
+);
+
 /** Staff notes on a contact request (beyond the spec). */
 export const contactNotes = pgTable(
   "contact_notes",
