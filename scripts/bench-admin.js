@@ -7,8 +7,10 @@
 // them; the ratio p95(all) ÷ p95(1/100) says whether a screen's cost grows with its table.
 // Targets: p95 under 100 ms, ratio at most 1.5. The figures move with whatever else runs on the
 // machine: they are printed, never asserted. A list's "affichées" is the rows its page shows (its
-// table body's rows): a list costs per row shown, so a filter that shows 3 rows of the small run and
-// 25 of the large one grows for that reason alone.
+// table body's rows): a list costs per row shown, so a filter that showed 3 rows of the small run
+// and 25 of the large one would grow for that reason alone. The cases choose their filters and
+// searches to show as many rows in both runs (categories scale with the table; a search's term
+// with the numbers it looks for).
 //
 //   npm run bench:admin                      every case
 //   npm run bench:admin -- articles          only the named cases

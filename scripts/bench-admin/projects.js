@@ -1,6 +1,7 @@
 // bench:admin case: the projects (issue 8, "Speed"): 2,000 projects over 8 categories and 20,000
 // gallery images; the list (first page, a search, a category, the last page) and the edit screen
-// with its gallery.
+// with its gallery. The categories scale with the projects (1/100: one category), so a category
+// fills its page in both runs and the growth ratio compares the same rows shown.
 import { count, lastPage, lastPageText } from "../bench-support.js";
 
 const PROJECTS = 2_000;
@@ -17,11 +18,11 @@ const EDITED_SLUG = "bench-projet-1";
  * link, as the editor stores them), their gallery images (EDITED_IMAGES on the measured project,
  * the rest spread over the others) and REVISIONS revisions of the measured project.
  */
-async function seed(client, { adminEmail }, { projects, images, editedImages, revisions }) {
+async function seed(client, { adminEmail }, { projects, categories, images, editedImages, revisions }) {
   await client.query(
     `insert into project_categories (name, slug)
      select 'Projets ' || i, 'bench-projets-' || i from generate_series(1, $1) i`,
-    [CATEGORIES],
+    [categories],
   );
   await client.query(
     `insert into projects (title, slug, description, location, category, status, main_image, published_at,
@@ -40,7 +41,7 @@ async function seed(client, { adminEmail }, { projects, images, editedImages, re
          (array['Limoges', 'Panazol', 'Isle', 'Couzeix', 'Feytiat', 'Le Palais-sur-Vienne'])[1 + i % 6] as town
        from generate_series(1, $1) i
      ) seed`,
-    [projects, CATEGORIES, PROJECTS / projects],
+    [projects, categories, PROJECTS / projects],
   );
   await client.query(
     `insert into project_category_relations (project_id, category_id)
@@ -80,6 +81,7 @@ async function seed(client, { adminEmail }, { projects, images, editedImages, re
 export default function projectsCase(scale) {
   const sizes = {
     projects: count(PROJECTS, scale),
+    categories: count(CATEGORIES, scale),
     images: count(IMAGES, scale),
     editedImages: count(EDITED_IMAGES, scale),
     revisions: count(REVISIONS, scale),
@@ -94,7 +96,7 @@ export default function projectsCase(scale) {
     screens: [
       ["Projets : première page", "/admin/projects", "Gestion des Projets", rows],
       ["Projets : recherche « borne »", "/admin/projects?q=borne", "Gestion des Projets", rows],
-      ["Projets : catégorie", "/admin/projects?category=bench-projets-3", "Gestion des Projets", rows],
+      ["Projets : catégorie", "/admin/projects?category=bench-projets-1", "Gestion des Projets", rows],
       ["Projets : dernière page", `/admin/projects?page=${last}`, lastPageText(sizes.projects), rows],
       ["Projets : modification et galerie", "/admin/projects/edit/{edited}", "Modifier le Projet", gallery],
       // The same screen's loader alone (what a client-side navigation fetches): data, no rendering.

@@ -34,12 +34,17 @@ async function seed(client, paths, redirects) {
   return { middle: encodeURIComponent(middle.rows[0].cursor) };
 }
 
+/** The redirect searched: one article's old address, with its number scaled with the table. */
+const SEARCHED = 4242;
+
 /** The case at `scale` (1 = 100,000 paths and 100,000 redirects). */
 export default function redirectsCase(scale) {
   const paths = count(PATHS, scale);
   const redirects = count(REDIRECTS, scale);
   const pathRows = `${paths.toLocaleString("fr-FR")} adresses`;
   const redirectRows = `${redirects.toLocaleString("fr-FR")} redirections`;
+  // article-4242 among 100,000, article-42 among 1,000: 11 redirects each time (4242 and 42420–42429).
+  const searched = `article-${Math.floor(SEARCHED * scale)}`;
   return {
     name: "redirects",
     seedLabel: `${pathRows} en 404 et ${redirectRows}`,
@@ -50,7 +55,7 @@ export default function redirectsCase(scale) {
       ["404 : recherche « tarifs »", "/admin/seo/not-found?q=tarifs", "Pages introuvables", pathRows],
       ["404 : page du milieu", "/admin/seo/not-found?after={middle}", "Pages introuvables", pathRows],
       ["Redirections : première page", "/admin/seo/redirects", "Redirections", redirectRows],
-      ["Redirections : recherche", "/admin/seo/redirects?q=article-4242", "Redirections", redirectRows],
+      ["Redirections : recherche", `/admin/seo/redirects?q=${searched}`, "Redirections", redirectRows],
     ],
   };
 }

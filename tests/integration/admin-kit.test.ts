@@ -111,6 +111,28 @@ describe("list helpers", () => {
     });
   });
 
+  it("reads each page once, and counts only when the first page is full", async () => {
+    const names = Array.from({ length: 30 }, (_, i) => `Auteur ${i}`);
+    const reads: string[] = [];
+    const pageOf = (list: string[], page: number) =>
+      listPage(page, {
+        count: async () => {
+          reads.push("count");
+          return list.length;
+        },
+        rows: async ({ limit, offset }) => {
+          reads.push(`rows ${limit} ${offset}`);
+          return list.slice(offset, offset + limit);
+        },
+      });
+    expect(await pageOf(names.slice(0, 7), 1)).toMatchObject({ total: 7, pageCount: 1 });
+    expect(reads.splice(0)).toEqual(["rows 25 0"]);
+    expect(await pageOf(names, 1)).toMatchObject({ total: 30, pageCount: 2 });
+    expect(reads.splice(0)).toEqual(["rows 25 0", "count"]);
+    expect((await pageOf(names, 2)).items).toEqual(names.slice(25));
+    expect(reads.splice(0)).toEqual(["count", "rows 25 25"]);
+  });
+
   it("sorts accented titles beside their letter", async () => {
     await authors(["Zoé", "école", "Eau", "Électricien", "abri"]);
     expect((await searchAuthors("")).items.map((a) => a.name)).toEqual([

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { analyticsDaily, analyticsMonthly, analyticsSalts, contacts, pageViews } from "~/server/db/schema";
+import {
+  analyticsDaily,
+  analyticsMonthly,
+  analyticsSalts,
+  blogArticles,
+  contacts,
+  pageViews,
+  projects,
+} from "~/server/db/schema";
 import { analyticsDay, visitorHash } from "~/server/analytics/visitors.server";
 import { rollUpPageViews } from "~/server/analytics/rollup.server";
 import { getAnalyticsReport, periodsOf } from "~/server/analytics/report.server";
@@ -173,6 +181,32 @@ describe("rollups and report", () => {
     expect(report.requests).toMatchObject({ current: 3, previous: 1 });
     expect(report.requests.bySourcePage[0]).toEqual({ page: "/blog", requests: 2 });
     expect(report.counters.contacts).toBe(4);
+  });
+
+  it("counts the articles and projects the public sees, by the publication rule", async () => {
+    await db().execute(sql`truncate blog_articles, projects cascade`);
+    const hour = 3_600_000;
+    const past = new Date(Date.now() - hour);
+    const future = new Date(Date.now() + hour);
+    // Seen: published (dated in the past, or undated) and scheduled for a past date.
+    const items = [
+      { status: "published", publishedAt: past },
+      { status: "published", publishedAt: null },
+      { status: "scheduled", scheduledAt: past },
+      { status: "published", publishedAt: future },
+      { status: "scheduled", scheduledAt: future },
+      { status: "scheduled", scheduledAt: null },
+      { status: "draft", publishedAt: past },
+      { status: "archived", publishedAt: past },
+    ];
+    await db()
+      .insert(blogArticles)
+      .values(items.map((item, i) => ({ title: `Article ${i}`, slug: `article-${i}`, ...item })));
+    await db()
+      .insert(projects)
+      .values(items.slice(2).map((item, i) => ({ title: `Projet ${i}`, slug: `projet-${i}`, ...item })));
+    const { counters } = await getAnalyticsReport("7d");
+    expect(counters).toMatchObject({ articles: 3, projects: 1 });
   });
 
   it("sums each newly summed day into its month, and 12 months add whole months to the days left", async () => {

@@ -12,7 +12,7 @@ import {
   projects,
   users,
 } from "~/server/db/schema";
-import { publiclyVisible } from "~/server/content/visibility.server";
+import { countPubliclyVisible } from "~/server/content/visibility.server";
 import { lastSummedDay, summedPageViews } from "./rollup.server";
 import { analyticsDay } from "./visitors.server";
 
@@ -138,8 +138,8 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
     db()
       .execute<Omit<AnalyticsReport["counters"], "contacts">>(
         sql`select
-          (select count(*) from ${blogArticles} where ${publiclyVisible(blogArticles)})::int as "articles",
-          (select count(*) from ${projects} where ${publiclyVisible(projects)})::int as "projects",
+          ${countPubliclyVisible(blogArticles)} as "articles",
+          ${countPubliclyVisible(projects)} as "projects",
           (select count(*) from ${users})::int as "users"`,
       )
       .then((result) => result.rows[0]!),

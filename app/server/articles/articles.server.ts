@@ -42,6 +42,20 @@ function categoryMatches(condition: SQL): SQL {
   );
 }
 
+/**
+ * The articles in a category whose name matches `condition`, as `id = any(array(…))`: the ids are
+ * read once, so beside a title search (`or`) both sides are index scans; with `exists` the
+ * planner read all 10,000 articles to count a search (10 ms, 6 ms this way for 2,000 matches).
+ */
+function inCategoryNamed(condition: SQL): SQL {
+  const ids = db()
+    .select({ id: blogArticleCategories.articleId })
+    .from(blogArticleCategories)
+    .innerJoin(blogCategories, eq(blogCategories.id, blogArticleCategories.categoryId))
+    .where(condition);
+  return sql`${blogArticles.id} = any(array(${ids}))`;
+}
+
 function listWhere(query: ArticleListQuery): SQL | undefined {
   const { category, status } = query.filters;
   const search = query.q ? `%${escapeLike(query.q)}%` : null;
@@ -49,7 +63,7 @@ function listWhere(query: ArticleListQuery): SQL | undefined {
     search
       ? or(
           containsText([blogArticles.title], query.q),
-          categoryMatches(sql`${blogCategories.name} ilike ${search} escape '\\'`),
+          inCategoryNamed(sql`${blogCategories.name} ilike ${search} escape '\\'`),
         )
       : undefined,
     category === UNCATEGORIZED

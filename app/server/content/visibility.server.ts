@@ -16,11 +16,26 @@ export type Publishable = {
  * has passed. Evaluated by the database at query time, so no job is needed to "publish" anything.
  */
 export function publiclyVisible(table: Publishable): SQL {
+  return or(...visibleCases(table))!;
+}
+
+/** The rule's two cases, one a status: they never overlap. */
+function visibleCases(table: Publishable): [published: SQL, scheduled: SQL] {
   const now = sql`now()`;
-  return or(
-    and(eq(table.status, "published"), or(isNull(table.publishedAt), lte(table.publishedAt, now))),
-    and(eq(table.status, "scheduled"), isNotNull(table.scheduledAt), lte(table.scheduledAt, now)),
-  )!;
+  return [
+    and(eq(table.status, "published"), or(isNull(table.publishedAt), lte(table.publishedAt, now)))!,
+    and(eq(table.status, "scheduled"), isNotNull(table.scheduledAt), lte(table.scheduledAt, now))!,
+  ];
+}
+
+/**
+ * How many items of `table` the public sees, as a subquery. Each case is counted apart, from its
+ * (status, date) index alone: counted with the `or`, 10,000 articles were read row by row (10 ms,
+ * 1 ms this way).
+ */
+export function countPubliclyVisible(table: typeof blogArticles | typeof projects): SQL<number> {
+  const [published, scheduled] = visibleCases(table);
+  return sql<number>`((select count(*) from ${table} where ${published}) + (select count(*) from ${table} where ${scheduled}))::int`;
 }
 
 /** When a hidden item will next become public by the clock alone (the rule above), or null. */

@@ -81,12 +81,15 @@ export async function listPage<Item>(
   },
   pageSize: number = PAGE_SIZE,
 ): Promise<ListPage<Item>> {
-  const counted = Number(await source.count());
   const wanted = Math.max(1, Math.trunc(requestedPage) || 1);
+  // The first page is read before the count: when it is not full it is the whole list, and
+  // counting would read the matches again (a search through a trigram index, twice its cost).
+  const first = wanted === 1 ? await source.rows({ limit: pageSize, offset: 0 }) : undefined;
+  const counted = first && first.length < pageSize ? first.length : Number(await source.count());
   if (source.capped && counted > COUNT_CAP) {
-    // One row more than a page says whether another page follows.
-    const rows = await source.rows({ limit: pageSize + 1, offset: (wanted - 1) * pageSize });
-    const pageCount = rows.length > pageSize ? wanted + 1 : wanted;
+    // One row more than a page says whether another page follows (past the cap, the first has one).
+    const rows = first ?? (await source.rows({ limit: pageSize + 1, offset: (wanted - 1) * pageSize }));
+    const pageCount = first || rows.length > pageSize ? wanted + 1 : wanted;
     return {
       items: rows.slice(0, pageSize),
       total: COUNT_CAP,
@@ -98,7 +101,8 @@ export async function listPage<Item>(
   }
   const pageCount = Math.max(1, Math.ceil(counted / pageSize));
   const page = Math.min(wanted, pageCount);
-  const items = counted === 0 ? [] : await source.rows({ limit: pageSize, offset: (page - 1) * pageSize });
+  const items =
+    first ?? (counted === 0 ? [] : await source.rows({ limit: pageSize, offset: (page - 1) * pageSize }));
   const base = { items, total: counted, page, pageCount, pageSize };
   // Only a capped list says whether its count stopped: the others keep their shape.
   return source.capped ? { ...base, totalCapped: false } : base;

@@ -310,6 +310,10 @@ export const blogArticles = pgTable(
     uniqueIndex("blog_articles_slug_unique").on(t.slug),
     check("blog_articles_status_check", oneOf("status", contentStatuses)),
     index("blog_articles_status_published_at_idx").on(t.status, t.publishedAt.desc()),
+    // With the one above, counts what the public sees from the indexes alone (countPubliclyVisible).
+    index("blog_articles_status_scheduled_at_idx").on(t.status, t.scheduledAt),
+    // The back office's search in titles (a category's name is matched through its links).
+    index("blog_articles_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     // The back office's list order exactly (list.server.ts `listOrder`: nulls last, then the id), so
     // a page, even the last, is read off the index without sorting the table.
     index("blog_articles_created_at_id_idx").on(t.createdAt.desc().nullsLast(), t.id),
@@ -376,6 +380,7 @@ export const projects = pgTable(
     uniqueIndex("projects_slug_unique").on(t.slug),
     check("projects_status_check", oneOf("status", contentStatuses)),
     index("projects_status_published_at_idx").on(t.status, t.publishedAt.desc()),
+    index("projects_status_scheduled_at_idx").on(t.status, t.scheduledAt),
     index("projects_category_idx").on(t.category),
     // The back office's list order exactly (`listOrder`, as for articles).
     index("projects_created_at_id_idx").on(t.createdAt.desc().nullsLast(), t.id),
