@@ -95,7 +95,9 @@ export default function projectsCase(scale) {
     seed: (client, options) => seed(client, options, sizes),
     screens: [
       ["Projets : première page", "/admin/projects", "Gestion des Projets", rows],
-      ["Projets : recherche « borne »", "/admin/projects?q=borne", "Gestion des Projets", rows],
+      // The search reads titles and category names: a category's name shows all 20 projects of the
+      // small run (a title word, 5 of them) and a full page of the large one.
+      ["Projets : recherche « projets 1 »", "/admin/projects?q=projets+1", "Gestion des Projets", rows],
       ["Projets : catégorie", "/admin/projects?category=bench-projets-1", "Gestion des Projets", rows],
       ["Projets : dernière page", `/admin/projects?page=${last}`, lastPageText(sizes.projects), rows],
       ["Projets : modification et galerie", "/admin/projects/edit/{edited}", "Modifier le Projet", gallery],
