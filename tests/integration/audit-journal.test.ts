@@ -90,6 +90,34 @@ describe("the activity journal", () => {
     expect(new Set(forward.flat()).size).toBe(70);
   });
 
+  it("pages a search both ways, where its text is common and where it is rare", async () => {
+    // 3,000 rows, one a second: « Tableau » in every 10th of the newest 1,200, then every 300th.
+    const start = Date.parse("2026-11-20T10:00:00Z");
+    const values = Array.from({ length: 3000 }, (_, i) =>
+      row({
+        entityId: `item-${i}`,
+        details: { label: (i < 1200 ? i % 10 === 0 : i % 300 === 0) ? `Tableau ${i}` : `Autre ${i}` },
+        createdAt: new Date(start - i * 1000),
+      }),
+    );
+    for (let i = 0; i < values.length; i += 500)
+      await db()
+        .insert(auditLog)
+        .values(values.slice(i, i + 500));
+    const expected = (
+      await db().execute<{ id: string }>(
+        sql`select id::text as id from audit_log where details ->> 'label' ilike '%tableau%'
+            order by created_at desc, id desc`,
+      )
+    ).rows.map((r) => r.id);
+    expect(expected).toHaveLength(120 + 6);
+
+    const { forward, backward } = await walk("q=tableau");
+    expect(forward.map((ids) => ids.length)).toEqual([25, 25, 25, 25, 25, 1]);
+    expect(forward.flat()).toEqual(expected);
+    expect(backward).toEqual(forward);
+  });
+
   it("filters by person, the jobs, action, type, Paris days and the item's title", async () => {
     await db()
       .insert(auditLog)
