@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { journalListSpec, parsePosition, type JournalPosition } from "~/lib/audit-journal";
 import { parseListQuery, PAGE_SIZE } from "~/lib/list-query";
@@ -7,8 +7,8 @@ import { loader as journalLoader } from "~/routes/admin/journal/index";
 import { listJournal, type JournalPage } from "~/server/audit/journal.server";
 import { mutate } from "~/server/audit/mutation.server";
 import { deleteCmsPage } from "~/server/cms/cms-pages.server";
-import { db } from "~/server/db/client.server";
-import { auditLog, cmsPages } from "~/server/db/schema";
+import { db, getPool } from "~/server/db/client.server";
+import { auditLabels, auditLog, cmsPages } from "~/server/db/schema";
 import { signedInAs } from "../support/signed-in";
 
 let admin: Awaited<ReturnType<typeof signedInAs>>;
@@ -116,6 +116,86 @@ describe("the activity journal", () => {
     expect(forward.map((ids) => ids.length)).toEqual([25, 25, 25, 25, 25, 1]);
     expect(forward.flat()).toEqual(expected);
     expect(backward).toEqual(forward);
+  });
+
+  it("searches past the titles it lists: 700 titles found, one row each", async () => {
+    const start = Date.parse("2026-11-20T10:00:00Z");
+    const values = Array.from({ length: 1000 }, (_, i) =>
+      row({
+        details: { label: i % 10 < 7 ? `Tableau ${i}` : `Autre ${i}` },
+        createdAt: new Date(start - i * 1000),
+      }),
+    );
+    await db().insert(auditLog).values(values);
+    const { forward, backward } = await walk("q=tableau");
+    expect(forward.flat()).toHaveLength(700);
+    expect(new Set(forward.flat()).size).toBe(700);
+    expect(backward).toEqual(forward);
+    expect((await page("q=tableau 999")).entries).toEqual([]);
+    expect((await page("q=tableau 996")).entries.map((entry) => entry.item)).toEqual(["Tableau 996"]);
+  });
+
+  it("keeps the searched titles as the rows hold them: written, renamed, erased, deleted", async () => {
+    const titles = async () =>
+      (await db().select({ label: auditLabels.label }).from(auditLabels).orderBy(auditLabels.label)).map(
+        (title) => title.label,
+      );
+    const [first] = await db()
+      .insert(auditLog)
+      .values([
+        row({ details: { label: "Borne" } }),
+        row({ details: { label: "Borne" } }),
+        row({ details: {} }),
+      ])
+      .returning();
+    const [other] = await db()
+      .insert(auditLog)
+      .values(row({ details: { label: "Devis Dupont" } }))
+      .returning();
+    expect(await titles()).toEqual(["Borne", "Devis Dupont"]);
+
+    // A row renamed: its new title is found, the old one stays while another row keeps it.
+    await db()
+      .update(auditLog)
+      .set({ details: { label: "Borne rapide" } })
+      .where(eq(auditLog.id, first!.id));
+    expect(await titles()).toEqual(["Borne", "Borne rapide", "Devis Dupont"]);
+    // The name taken out of the rows (a GDPR erasure) leaves the search too.
+    await db()
+      .update(auditLog)
+      .set({ details: sql`${auditLog.details} - 'label'` })
+      .where(eq(auditLog.id, other!.id));
+    expect(await titles()).toEqual(["Borne", "Borne rapide"]);
+    expect((await page("q=dupont")).entries).toEqual([]);
+    await db().delete(auditLog).where(eq(auditLog.id, first!.id));
+    expect(await titles()).toEqual(["Borne"]);
+    await db().execute(sql`truncate audit_log`);
+    expect(await titles()).toEqual([]);
+  });
+
+  it("never drops a title that a transaction still running writes again", async () => {
+    const [kept] = await db()
+      .insert(auditLog)
+      .values(row({ details: { label: "Borne" } }))
+      .returning();
+    const writer = await getPool().connect();
+    const eraser = await getPool().connect();
+    try {
+      await writer.query("begin");
+      await writer.query(
+        `insert into audit_log (action, entity_type, details) values ('update', 'cms_pages', '{"label": "Borne"}')`,
+      );
+      // The last committed row of that title goes while the new one is not committed yet.
+      const erased = eraser.query("delete from audit_log where id = $1", [kept!.id]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await writer.query("commit");
+      await erased;
+    } finally {
+      writer.release();
+      eraser.release();
+    }
+    expect(await db().select({ label: auditLabels.label }).from(auditLabels)).toEqual([{ label: "Borne" }]);
+    expect((await page("q=borne")).entries).toHaveLength(1);
   });
 
   it("filters by person, the jobs, action, type, Paris days and the item's title", async () => {

@@ -4,7 +4,7 @@ import { parseListQuery } from "~/lib/list-query";
 import { contactListSpec } from "~/lib/schemas/contacts";
 import { db } from "~/server/db/client.server";
 import { throughIndexes } from "~/server/db/list.server";
-import { auditLog, contactNotes, contacts, emailOutbox, users } from "~/server/db/schema";
+import { auditLabels, auditLog, contactNotes, contacts, emailOutbox, users } from "~/server/db/schema";
 import {
   addContactNote,
   contactsWhere,
@@ -188,6 +188,9 @@ describe("inbox changes", () => {
         entityId: contact!.id,
         details: { label: contact!.name },
       });
+    // The journal's search knows the name from that row.
+    const namedTitles = () => db().$count(auditLabels, eq(auditLabels.label, contact!.name));
+    expect(await namedTitles()).toBe(1);
     const detail = await getContact(contact!.id);
     expect(detail!.message).toBe("Remise aux normes 100% urgente");
     expect(detail!.notes).toEqual([
@@ -205,6 +208,7 @@ describe("inbox changes", () => {
     const trail = await db().select().from(auditLog).where(eq(auditLog.entityId, contact!.id));
     expect(trail.map((row) => row.action).sort()).toEqual(["erase", "trash"]);
     expect(JSON.stringify(trail)).not.toContain("lodie");
+    expect(await namedTitles()).toBe(0);
 
     await expect(eraseContact(context(), contact!.id)).rejects.toBeInstanceOf(MissingRowError);
     await expect(addContactNote(context(), contact!.id, "x")).rejects.toBeInstanceOf(MissingRowError);
