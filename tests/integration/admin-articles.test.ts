@@ -163,6 +163,23 @@ describe("article list (server-side search, filters, pages)", () => {
     expect(byTitle.items[0]!.title).toBe("Article numéro 1");
     expect(byTitle.items[0]).toMatchObject({ author: "Camille Bertrand", category: { name: "Conseils" } });
   });
+
+  it("counts a search up to 'plus de 1 000', the list itself exactly", async () => {
+    await db().execute(
+      sql`insert into blog_articles (title, slug) select 'Tableau n° ' || i, 'tableau-' || i from generate_series(1, 1001) i`,
+    );
+    const all = await list("");
+    expect(all).toMatchObject({ total: 1001, pageCount: 41 });
+    expect(all.totalCapped).toBeFalsy();
+    for (const search of ["q=tableau", "q=n°"]) {
+      const page = await list(`${search}&page=3`);
+      expect(page).toMatchObject({ total: 1000, totalCapped: true, page: 3, pageCount: 4 });
+      expect(page.items).toHaveLength(25);
+    }
+    const few = await list("q=tableau n° 100"); // 100, 1000, 1001
+    expect(few).toMatchObject({ total: 3 });
+    expect(few.totalCapped).toBeFalsy();
+  });
 });
 
 describe("editor action", () => {

@@ -20,7 +20,15 @@ import { DEFAULT_AUTHOR_NAME } from "~/lib/site-defaults";
 import { slugify } from "~/lib/slugify";
 import { mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { db, type Executor } from "~/server/db/client.server";
-import { containsText, escapeLike, frenchText, listOrder, listPage } from "~/server/db/list.server";
+import {
+  containsText,
+  countSearched,
+  countUpTo,
+  escapeLike,
+  frenchText,
+  listOrder,
+  listPage,
+} from "~/server/db/list.server";
 import { uniqueSlug } from "~/server/db/unique-slug.server";
 import { blogArticleCategories, blogArticles, blogAuthors, blogCategories } from "~/server/db/schema";
 import { firstCategory } from "./published.server";
@@ -89,7 +97,13 @@ export async function listArticles(query: ArticleListQuery) {
   }[query.sort];
   const order = listOrder(sortColumn, query.dir, blogArticles.id);
   return listPage(query.page, {
-    count: () => db().$count(blogArticles, where),
+    // A search's total stops at 'plus de 1 000': each match's title is read again to be counted
+    // (6.5 ms for 2,500 of 10,000 articles), through the trigram index when the text is long enough.
+    count: () =>
+      query.q
+        ? countSearched(query.q, (executor) => countUpTo(blogArticles, where, executor))
+        : db().$count(blogArticles, where),
+    capped: Boolean(query.q),
     rows: ({ limit, offset }) =>
       db()
         .select({

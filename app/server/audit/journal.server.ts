@@ -32,8 +32,8 @@ const storedLabel = sql<string | null>`(${auditLog.details} ->> 'label')`;
 const storedLabelHash = sql`md5(${storedLabel})::uuid`;
 
 /**
- * Past this many titles found, the rows are matched against the titles' query itself rather than
- * a list: a list this long costs more to plan than it saves, and is far from a page's parameters limit.
+ * Past this many titles found, the rows are matched through the titles' query (a subquery) rather
+ * than a list of their hashes: each listed hash is a parameter, and a query takes at most 65,535.
  */
 const LISTED_LABELS = 500;
 

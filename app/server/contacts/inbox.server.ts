@@ -9,13 +9,7 @@ import {
   type MutationScope,
 } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";
-import {
-  containsText,
-  listOrder,
-  listPage,
-  throughIndexes,
-  TRIGRAM_SEARCH_MIN_LENGTH,
-} from "~/server/db/list.server";
+import { containsText, countSearched, listOrder, listPage } from "~/server/db/list.server";
 import { contactNotes, contacts, contactStatusCounts } from "~/server/db/schema";
 import { deleteContactsWithData } from "./retention.server";
 import { moveToTrash } from "~/server/trash/trash.server";
@@ -101,8 +95,7 @@ export async function countContacts(status?: string): Promise<number> {
  * text is long enough.
  */
 function countMatches(query: ContactListQuery, where: SQL | undefined): Promise<number> {
-  if (query.q.length < TRIGRAM_SEARCH_MIN_LENGTH) return db().$count(contacts, where);
-  return throughIndexes((tx) => tx.$count(contacts, where));
+  return countSearched(query.q, (executor) => executor.$count(contacts, where));
 }
 
 /** One page of the inbox as `viewerId` asks for it, filtered and counted in SQL. */

@@ -8,7 +8,7 @@ import {
   type ListPage,
   type SortDirection,
 } from "~/lib/list-query";
-import { db, type DatabaseTransaction } from "./client.server";
+import { db, type DatabaseTransaction, type Executor } from "./client.server";
 
 /** Makes `%`, `_` and `\` match themselves in a LIKE pattern (escape character `\`). */
 export function escapeLike(text: string): string {
@@ -40,6 +40,14 @@ export function throughIndexes<Result>(query: (tx: DatabaseTransaction) => Promi
     await tx.execute(sql`set local enable_seqscan = off`);
     return query(tx);
   });
+}
+
+/** Counts a search's matches through the trigram indexes when its text is long enough for them. */
+export function countSearched(
+  search: string,
+  count: (executor: Executor) => Promise<number>,
+): Promise<number> {
+  return search.length < TRIGRAM_SEARCH_MIN_LENGTH ? count(db()) : throughIndexes(count);
 }
 
 /** Text compared as a French reader expects (accents beside their letter, case ignored first). */
@@ -112,8 +120,12 @@ export async function listPage<Item>(
  * The rows of `from` matching `where`, counted up to COUNT_CAP + 1 only (the plan stops reading
  * there), for listPage's and keysetPage's capped totals.
  */
-export async function countUpTo(from: SQLWrapper, where: SQL | undefined): Promise<number> {
-  const result = await db().execute<{ total: number }>(
+export async function countUpTo(
+  from: SQLWrapper,
+  where: SQL | undefined,
+  executor: Executor = db(),
+): Promise<number> {
+  const result = await executor.execute<{ total: number }>(
     sql`select count(*)::int as total from (select 1 from ${from} ${where ? sql`where ${where}` : sql``}
         limit ${COUNT_CAP + 1}) as matching`,
   );
