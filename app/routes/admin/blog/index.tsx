@@ -167,7 +167,10 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
           />
         }
       />
-      <Pagination page={articles} totalLabel={(n) => `${n} article${n > 1 ? "s" : ""}`} />
+      <Pagination
+        page={articles}
+        totalLabel={(n) => `${n.toLocaleString("fr-FR")} article${n > 1 ? "s" : ""}`}
+      />
     </div>
   );
 }
