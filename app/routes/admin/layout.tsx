@@ -58,7 +58,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <AdminSidebar user={user} />
       <div className="flex min-w-0 flex-1 flex-col">
         <AdminHeader user={user} notifications={notifications} />
-        <main id="admin-main" className="relative flex-1 p-4 md:p-6" aria-busy={reloading}>
+        {/* Room under the last controls: scrolled to the end, an editor's save bar stays clear of
+            the toast its save shows bottom-right (under it, a click on 'Annuler' hit the toast). */}
+        <main id="admin-main" className="relative flex-1 p-4 pb-28 md:p-6 md:pb-28" aria-busy={reloading}>
           {reloading && (
             <p
               role="status"
