@@ -59,7 +59,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="flex min-w-0 flex-1 flex-col">
         <AdminHeader user={user} notifications={notifications} />
         {/* Room under the last controls: scrolled to the end, an editor's save bar stays clear of
-            the toast its save shows bottom-right (under it, a click on 'Annuler' hit the toast). */}
+            the toast its save shows bottom-right (at 375 px the toast hid 'Annuler'). */}
         <main id="admin-main" className="relative flex-1 p-4 pb-28 md:p-6 md:pb-28" aria-busy={reloading}>
           {reloading && (
             <p

@@ -47,13 +47,11 @@ async function labelContains(search: string): Promise<SQL | undefined> {
   if (!found) return undefined;
   const labels = () => db().select({ hash: auditLabels.hash }).from(auditLabels).where(found);
   const listed = await labels().limit(LISTED_LABELS + 1);
-  if (listed.length > LISTED_LABELS) return inArray(storedLabelHash, labels());
-  return listed.length === 0
-    ? sql`false`
-    : inArray(
-        storedLabelHash,
-        listed.map((label) => label.hash),
-      );
+  // No title found: inArray of an empty list is `false`.
+  return inArray(
+    storedLabelHash,
+    listed.length > LISTED_LABELS ? labels() : listed.map((label) => label.hash),
+  );
 }
 
 /** The filters as one condition; the day bounds are Paris days, whatever the server's zone. */
