@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { UserRole } from "~/lib/enums";
 import { hasRole } from "~/lib/roles";
 import { safeLocalPath } from "~/lib/safe-redirect";
 import { db } from "~/server/db/client.server";
 import { cachedUntilContentChanges } from "~/server/cache/cached-until-content-changes.server";
-import { sessions, siteSettings } from "~/server/db/schema";
+import { sessions, siteSettings, users } from "~/server/db/schema";
 import { redirectWithToast } from "~/server/toast.server";
 import { withSetCookies } from "~/server/http/headers.server";
 import { logger } from "~/server/logger.server";
@@ -43,6 +43,36 @@ function readSession(request: Request): Promise<SessionRead> {
     reads.set(request, read);
   }
   return read;
+}
+
+/** Better Auth's session cookie (advanced.cookiePrefix "betic"; `__Secure-` over https). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?betic\.session_token=([^;]+)/;
+
+/**
+ * Whether a Cookie header carries a session that is still open, for an unsuspended account: the
+ * body guard asks before reading a large back-office body (security/http-guards.server.ts). One
+ * indexed read, nothing refreshed (the route's own session read does that, with its cookies).
+ */
+export async function hasLiveSession(cookieHeader: string | undefined): Promise<boolean> {
+  const value = cookieHeader && SESSION_COOKIE.exec(cookieHeader)?.[1];
+  if (!value) return false;
+  let token: string;
+  try {
+    // The cookie is `token.signature`; the token alone is the secret the table holds.
+    token = decodeURIComponent(value).split(".")[0] ?? "";
+  } catch {
+    return false;
+  }
+  if (!token) return false;
+  const [row] = await db()
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.token, token), gt(sessions.expiresAt, new Date()), sql`${users.banned} is not true`),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function getOptionalUser(request: Request): Promise<SessionUser | null> {

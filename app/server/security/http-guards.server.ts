@@ -1,5 +1,6 @@
 import { Transform, type Readable } from "node:stream";
-import type { Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { hasLiveSession } from "~/server/auth/session.server";
 import { config } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
 
@@ -8,9 +9,9 @@ import { logger } from "~/server/logger.server";
  * bodies and a same-origin rule for every request that changes something.
  */
 
-/** Forms and beacons of the public site and the sign-in page. */
+/** Forms and beacons of the public site, and every request under /admin without a session. */
 export const PUBLIC_BODY_LIMIT_BYTES = 64 * 1024;
-/** Back-office forms: an article's HTML can be long; still read whole, so still bounded. */
+/** Signed-in back-office forms: an article's HTML can be long; still read whole, so still bounded. */
 export const ADMIN_BODY_LIMIT_BYTES = 1024 * 1024;
 /**
  * Back-office file uploads (multipart) are not read here: the route streams them through its
@@ -24,8 +25,6 @@ export const CROSS_ORIGIN_MESSAGE = "Requête refusée : elle ne provient pas de
 /** How long the rest of a refused body is read and dropped before the connection closes. */
 const LINGER_MS = 1000;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** Signed-out pages of /admin: their bodies get the public limit. */
-const ADMIN_PUBLIC = /^\/admin\/(login|logout)(\.data)?\/?$/;
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -61,48 +60,57 @@ export function canonicalAdminPaths(): RequestHandler {
 /**
  * Reads each request body within its limit before anything else does, whatever Content-Length
  * says (chunked bodies included). Past the limit: 413, and the connection closes shortly after,
- * so the rest is never kept.
+ * so the rest is never kept. The back office's larger limits are for a request carrying a live
+ * session, looked up before a byte of the body is read: a signed-out page of /admin (sign-in,
+ * forgotten password, code...) gets the public limit like the rest of the site, so that strangers
+ * cannot make the server hold megabytes per request.
  */
 export function limitRequestBodies(): RequestHandler {
   return (req, res, next) => {
     // Read already, by the sign-in flood's guard in front of everything (server.js).
     if (SAFE_METHODS.has(req.method) || res.locals.requestBody !== undefined) return next();
     const admin = req.path === "/admin" || req.path.startsWith("/admin/");
-    const upload =
-      admin && !ADMIN_PUBLIC.test(req.path) && req.is("multipart/form-data") === "multipart/form-data";
-    if (upload) {
-      res.locals.requestBody = capStream(req, res, UPLOAD_BODY_LIMIT_BYTES);
-      return next();
-    }
-    const limit = admin && !ADMIN_PUBLIC.test(req.path) ? ADMIN_BODY_LIMIT_BYTES : PUBLIC_BODY_LIMIT_BYTES;
-    if (Number(req.headers["content-length"] ?? 0) > limit) return refuseTooLarge(req, res);
-
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        stop();
-        refuseTooLarge(req, res);
-        return;
+    if (!admin) return readWhole(req, res, next, PUBLIC_BODY_LIMIT_BYTES);
+    hasLiveSession(req.headers.cookie).then((signedIn) => {
+      if (!signedIn) return readWhole(req, res, next, PUBLIC_BODY_LIMIT_BYTES);
+      // Multipart (uploads) is not read here: the route streams it through its parser with a
+      // per-file limit, after its guard. This caps the whole request all the same.
+      if (req.is("multipart/form-data") === "multipart/form-data") {
+        res.locals.requestBody = capStream(req, res, UPLOAD_BODY_LIMIT_BYTES);
+        return next();
       }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      stop();
-      res.locals.requestBody = Buffer.concat(chunks, size);
-      next();
-    };
-    const onError = (error: Error) => {
-      stop();
-      next(error);
-    };
-    const stop = () => {
-      req.off("data", onData).off("end", onEnd).off("error", onError);
-      req.pause();
-    };
-    req.on("data", onData).on("end", onEnd).on("error", onError);
+      readWhole(req, res, next, ADMIN_BODY_LIMIT_BYTES);
+    }, next);
   };
+}
+
+function readWhole(req: Request, res: Response, next: NextFunction, limit: number) {
+  if (Number(req.headers["content-length"] ?? 0) > limit) return refuseTooLarge(req, res);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) {
+      stop();
+      refuseTooLarge(req, res);
+      return;
+    }
+    chunks.push(chunk);
+  };
+  const onEnd = () => {
+    stop();
+    res.locals.requestBody = Buffer.concat(chunks, size);
+    next();
+  };
+  const onError = (error: Error) => {
+    stop();
+    next(error);
+  };
+  const stop = () => {
+    req.off("data", onData).off("end", onEnd).off("error", onError);
+    req.pause();
+  };
+  req.on("data", onData).on("end", onEnd).on("error", onError);
 }
 
 /** A stream of the body that fails, and answers 413, once `limit` bytes have passed. */
