@@ -20,6 +20,10 @@ export type SecretField = (typeof SECRET_FIELDS)[number];
 /** Contact requests may be kept this long after their last status change (CNIL: 3 years). */
 export const MAX_RETENTION_MONTHS = 36;
 
+/** Refused sign-ins stay in the activity journal this many days (purged daily). */
+export const SIGN_IN_AUDIT_RETENTION_DAYS = { min: 1, max: 365, default: 90 } as const;
+const retentionDaysMessage = `Une durée entre ${SIGN_IN_AUDIT_RETENTION_DAYS.min} et ${SIGN_IN_AUDIT_RETENTION_DAYS.max} jours`;
+
 const text = (max: number, message = `${max} caractères au maximum`) =>
   z.string().trim().max(max, message).optional();
 
@@ -140,6 +144,11 @@ export const siteSettingsSchema = z.object({
       .int(`Une durée entre 1 et ${MAX_RETENTION_MONTHS} mois`)
       .min(1, `Une durée entre 1 et ${MAX_RETENTION_MONTHS} mois`)
       .max(MAX_RETENTION_MONTHS, `Une durée entre 1 et ${MAX_RETENTION_MONTHS} mois`),
+    signInAuditRetentionDays: z
+      .number({ error: retentionDaysMessage })
+      .int(retentionDaysMessage)
+      .min(SIGN_IN_AUDIT_RETENTION_DAYS.min, retentionDaysMessage)
+      .max(SIGN_IN_AUDIT_RETENTION_DAYS.max, retentionDaysMessage),
   }),
   apiKeys: z.object({
     tinymceApiKey: secret,
@@ -158,8 +167,12 @@ export type SiteSettingsFormValues = {
   seo: Record<keyof SiteSettingsInput["seo"], string>;
   email: Record<Exclude<keyof SiteSettingsInput["email"], SecretKey<"email">>, string>;
   social: Record<keyof SiteSettingsInput["social"], string>;
-  features: Record<Exclude<keyof SiteSettingsInput["features"], "contactRetentionMonths">, boolean> & {
+  features: Record<
+    Exclude<keyof SiteSettingsInput["features"], "contactRetentionMonths" | "signInAuditRetentionDays">,
+    boolean
+  > & {
     contactRetentionMonths: number;
+    signInAuditRetentionDays: number;
   };
   apiKeys: Record<Exclude<keyof SiteSettingsInput["apiKeys"], SecretKey<"apiKeys">>, string>;
 };

@@ -14,6 +14,14 @@ const email = z
   .max(254, "Email invalide")
   .pipe(z.email("Email invalide"));
 
+/**
+ * Whether `value` is an e-mail address an account could have (at most 254 characters): a sign-in
+ * with anything else is refused before it is looked up, counted or written anywhere.
+ */
+export function isEmailAddress(value: string): boolean {
+  return email.safeParse(value).success;
+}
+
 const role = z.enum(userRoles).catch("user");
 
 const password = z

@@ -21,6 +21,7 @@ const loginSchema = z.object({
   email: z
     .string({ error: "L'email est requis" })
     .trim()
+    .max(254, "Email invalide")
     .pipe(z.email({ error: "Email invalide" })),
   password: z.string({ error: "Le mot de passe est requis" }),
   redirectTo: z.string().optional(),

@@ -2,17 +2,19 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import { isGuessablePassword } from "~/lib/schemas/password";
+import { isEmailAddress } from "~/lib/schemas/users";
 import { recordAudit } from "~/server/audit/audit.server";
 import { config } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
 import { withSetCookies } from "~/server/http/headers.server";
-import { accounts, users } from "~/server/db/schema";
+import { accounts } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { authSecret } from "~/server/secrets.server";
 import { clientIpOf } from "~/server/security/client-ip.server";
 import { deviceCookie, knownWait, throttledPasswordCheck } from "~/server/security/password-throttle.server";
 import { auth } from "./auth.server";
 import { verifyPassword } from "./password-hash.server";
+import { accountOf, auditSignIn, noteThrottledTry } from "./sign-in-audit.server";
 import { markPasswordChosen } from "./users.server";
 
 /**
@@ -30,14 +32,6 @@ export type CredentialRefusal =
 
 const WRONG_PASSWORD_CODES = new Set(["INVALID_EMAIL_OR_PASSWORD", "INVALID_PASSWORD"]);
 
-async function accountOf(email: string) {
-  const [user] = await db()
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(eq(users.email, email.trim().toLowerCase()));
-  return user ?? null;
-}
-
 /**
  * Signs in with e-mail and password. On success, the headers carry the session cookie and the
  * device cookie that exempts this browser from the account-wide throttle next time.
@@ -51,6 +45,8 @@ export async function signIn(
   | { status: "second_factor"; headers: Headers }
   | CredentialRefusal
 > {
+  // No account has such an address: refused before it is looked up, counted or written.
+  if (!isEmailAddress(email)) return { status: "wrong" };
   const clientIp = clientIpOf(request);
   const audit = (action: string, userId: string | null, details: Record<string, unknown> | null) =>
     auditSignIn({ email, clientIp }, action, userId, details);
@@ -91,7 +87,7 @@ export async function signIn(
   }
   if (outcome.status === "busy") return outcome;
   if (outcome.status === "throttled") {
-    await throttledTries.note({ email, clientIp }, outcome.retryAfterSeconds);
+    await noteThrottledTry({ email, clientIp }, outcome.retryAfterSeconds);
     return outcome;
   }
   const account = await accountOf(email);
@@ -106,66 +102,18 @@ export async function signIn(
  * A sign-in refused unchecked because this instance knows the throttle holds it (knownWait): the
  * seconds to wait, counted like any refused try; undefined when the try must go the full way.
  * Asked by the sign-in form's early answer (server/sign-in-flood.ts), before React Router runs.
+ * An e-mail no account can have is only checked against the address's wait, and never written.
  */
 export function refuseKnownThrottled(attempt: {
   email: string;
   clientIp: string;
   cookieHeader: string | null;
 }) {
-  const wait = knownWait(attempt);
-  if (wait !== undefined) void throttledTries.note(attempt, wait);
+  const email = isEmailAddress(attempt.email) ? attempt.email : null;
+  const wait = knownWait({ ...attempt, email });
+  if (wait !== undefined) void noteThrottledTry({ email, clientIp: attempt.clientIp }, wait);
   return wait;
 }
-
-async function auditSignIn(
-  { email, clientIp }: { email: string; clientIp: string },
-  action: string,
-  userId: string | null,
-  details: Record<string, unknown> | null,
-) {
-  try {
-    await recordAudit(db(), {
-      actor: { id: userId, email: email.trim().toLowerCase() },
-      action,
-      entityType: "users",
-      entityId: userId,
-      details,
-      ipAddress: clientIp,
-    });
-  } catch (error) {
-    logger.error({ err: error }, "sign-in audit row could not be written");
-  }
-}
-
-/**
- * Tries refused unchecked come by the hundred in an attack: the first of a series (one account
- * from one address) gets its audit row, the others of the next minute are counted and logged as
- * one line when it ends, so a refused try writes nothing to the database. One entry per series
- * and minute: as many as the distinct account/address pairs tried in a minute.
- */
-const THROTTLED_SERIES_MS = 60_000;
-const throttledTries = Object.assign(new Map<string, number>(), {
-  async note(attempt: { email: string; clientIp: string }, retryAfterSeconds: number) {
-    const email = attempt.email.trim().toLowerCase();
-    const key = `${email}|${attempt.clientIp}`;
-    const counted = throttledTries.get(key);
-    if (counted !== undefined) return void throttledTries.set(key, counted + 1);
-    throttledTries.set(key, 0);
-    setTimeout(() => {
-      const more = throttledTries.get(key) ?? 0;
-      throttledTries.delete(key);
-      if (more > 0) {
-        logger.warn(
-          { email, ip: attempt.clientIp, refused: more, seconds: THROTTLED_SERIES_MS / 1000 },
-          "sign-in tries refused by the throttle after the audited one",
-        );
-      }
-    }, THROTTLED_SERIES_MS).unref();
-    // Its row names the account when there is one; a failed look-up leaves it out.
-    const account = await accountOf(email).catch(() => null);
-    await auditSignIn(attempt, "sign_in_throttled", account?.id ?? null, { retryAfterSeconds });
-  },
-});
 
 /** Re-authentication: whether `password` is the signed-in user's current password. */
 export async function verifyOwnPassword(
@@ -342,8 +290,8 @@ export async function verifySecondFactor(
   }
   if (outcome.status === "ok") return refusal!;
   if (outcome.status === "busy") return outcome;
-  await record(outcome.status === "throttled" ? "sign_in_throttled" : "sign_in_failed", {
-    reason: outcome.status === "throttled" ? "second_factor" : "wrong_code",
-  });
+  if (outcome.status === "throttled")
+    await noteThrottledTry({ email, clientIp }, outcome.retryAfterSeconds, "second_factor");
+  else await record("sign_in_failed", { reason: "wrong_code" });
   return outcome;
 }

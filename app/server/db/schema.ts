@@ -38,6 +38,7 @@ import {
   userRoles,
 } from "~/lib/enums";
 import { CONTACT_RETENTION_MONTHS } from "~/lib/schemas/contacts";
+import { SIGN_IN_AUDIT_RETENTION_DAYS } from "~/lib/schemas/site-settings";
 import { cspDirectiveChoices, DEFAULT_CSP_DIRECTIVES } from "~/lib/csp-domain";
 import { encryptedText } from "./encrypted-text.server";
 
@@ -117,6 +118,10 @@ export const siteSettings = pgTable(
     projectNotificationEmail: text("project_notification_email"),
     /** Contact requests are erased this many months after their last status change (CNIL). */
     contactRetentionMonths: integer("contact_retention_months").notNull().default(36),
+    /** Refused sign-ins leave the audit trail this many days after (the daily job). */
+    signInAuditRetentionDays: integer("sign_in_audit_retention_days")
+      .notNull()
+      .default(SIGN_IN_AUDIT_RETENTION_DAYS.default),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -127,6 +132,12 @@ export const siteSettings = pgTable(
       "site_settings_contact_retention_months_check",
       sql.raw(
         `"contact_retention_months" BETWEEN ${CONTACT_RETENTION_MONTHS.min} AND ${CONTACT_RETENTION_MONTHS.max}`,
+      ),
+    ),
+    check(
+      "site_settings_sign_in_audit_retention_days_check",
+      sql.raw(
+        `"sign_in_audit_retention_days" BETWEEN ${SIGN_IN_AUDIT_RETENTION_DAYS.min} AND ${SIGN_IN_AUDIT_RETENTION_DAYS.max}`,
       ),
     ),
   ],

@@ -3,6 +3,7 @@ import { rollUpPageViews } from "~/server/analytics/rollup.server";
 import { ANALYTICS_TIME_ZONE } from "~/server/analytics/visitors.server";
 import { runScheduledBackup } from "~/server/backup/schedule.server";
 import { sendDailyDigests } from "~/server/contacts/digest.server";
+import { purgeSignInFailures } from "~/server/auth/sign-in-audit.server";
 import { purgeExpiredContacts } from "~/server/contacts/retention.server";
 import { purgeOldDrafts } from "~/server/content/drafts.server";
 import { getPool } from "~/server/db/client.server";
@@ -21,6 +22,7 @@ export const jobs = {
   "analytics-rollup": { cron: "5 0 * * *", run: () => rollUpPageViews() },
   "contacts-retention": { cron: "30 3 * * *", run: () => purgeExpiredContacts() },
   "drafts-purge": { cron: "45 3 * * *", run: () => purgeOldDrafts() },
+  "sign-in-failures-purge": { cron: "50 3 * * *", run: () => purgeSignInFailures() },
   // 08:00 Europe/Paris: each person's requests to follow up and the new unassigned ones.
   "contacts-digest": { cron: "0 8 * * *", run: () => sendDailyDigests() },
   "rate-limit-purge": { cron: "15 * * * *", run: () => purgeExpiredCounters() },

@@ -148,15 +148,16 @@ const heldGates = Object.assign(new Map<string, number>(), {
  * throttledPasswordCheck would refuse it unchecked: the sign-in form's early answer
  * (server/sign-in-flood.ts) asks before anything else runs. Undefined: the try goes the full way.
  */
-export function knownWait(attempt: { email: string; clientIp: string; cookieHeader: string | null }) {
-  const email = attempt.email.trim().toLowerCase();
-  const device = deviceOf(attempt.cookieHeader, email);
+export function knownWait(attempt: { email: string | null; clientIp: string; cookieHeader: string | null }) {
+  const email = attempt.email?.trim().toLowerCase();
+  const device = email && deviceOf(attempt.cookieHeader, email);
+  const address: Counter = { scheme: ADDRESS, key: throttleKeyOfAddress(attempt.clientIp) };
+  // No e-mail (one no account can have): the address's wait only.
   const counters: Counter[] = device
     ? [{ scheme: DEVICE, key: device }]
-    : [
-        { scheme: ACCOUNT, key: email },
-        { scheme: ADDRESS, key: throttleKeyOfAddress(attempt.clientIp) },
-      ];
+    : email
+      ? [{ scheme: ACCOUNT, key: email }, address]
+      : [address];
   for (const counter of counters) {
     const held = heldGates.secondsLeft(counter);
     if (held === undefined) continue;

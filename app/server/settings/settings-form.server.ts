@@ -55,6 +55,7 @@ const FIELD_COLUMNS = {
     enableRecaptcha: "enableRecaptcha",
     requireAdminTwoFactor: "requireAdminTwoFactor",
     contactRetentionMonths: "contactRetentionMonths",
+    signInAuditRetentionDays: "signInAuditRetentionDays",
   },
   apiKeys: { recaptchaSiteKey: "recaptchaSiteKey" },
 } as const satisfies { [Group in keyof SiteSettingsFormValues]?: Record<string, Column> };

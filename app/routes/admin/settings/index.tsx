@@ -16,6 +16,7 @@ import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { Button } from "~/components/ui/button";
 import {
   MAX_RETENTION_MONTHS,
+  SIGN_IN_AUDIT_RETENTION_DAYS,
   SECRET_FIELDS,
   siteSettingsSchema,
   type SecretField as SecretName,
@@ -307,6 +308,15 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
               className="max-w-md"
               label="Conservation des demandes de contact (mois)"
               description={`Une demande est effacée ce nombre de mois après son dernier changement de statut (CNIL : ${MAX_RETENTION_MONTHS} mois au plus).`}
+            />
+            <TextField
+              meta={features.signInAuditRetentionDays}
+              type="number"
+              min={SIGN_IN_AUDIT_RETENTION_DAYS.min}
+              max={SIGN_IN_AUDIT_RETENTION_DAYS.max}
+              className="max-w-md"
+              label="Conservation des connexions refusées (jours)"
+              description="Les tentatives de connexion refusées (mot de passe erroné, trop de tentatives) sont effacées du journal d'activité après ce nombre de jours."
             />
           </SectionCard>
           <CacheCard enabled={cacheEnabled} tab={tab} />
