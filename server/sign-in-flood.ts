@@ -1,4 +1,5 @@
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
+import { isEmailAddress } from "~/lib/schemas/users";
 import { refuseKnownThrottled } from "~/server/auth/credentials.server";
 import { signInRefusal } from "~/server/auth/sign-in-refusals.server";
 
@@ -19,6 +20,9 @@ export function earlySignInRefusals(): RequestHandler {
     if (!Buffer.isBuffer(body) || !req.is("application/x-www-form-urlencoded")) return next();
     const email = new URLSearchParams(body.toString("utf8")).get("email");
     if (!email) return next();
+    // No account has such an address (a flood's random 60 KB ones): the form's own message, at
+    // the cost of this answer, rather than the sign-in page rendered around what was sent.
+    if (!isEmailAddress(email)) return refuse(res, 400, "Email invalide");
     const wait = refuseKnownThrottled({
       email,
       clientIp: req.ip ?? "unknown",
@@ -26,14 +30,14 @@ export function earlySignInRefusals(): RequestHandler {
     });
     if (wait === undefined) return next();
     const refusal = signInRefusal({ status: "throttled", retryAfterSeconds: wait }, "password");
-    const page = Buffer.from(refusalPage(refusal.message));
-    res.writeHead(refusal.status, {
-      ...refusal.headers,
-      ...REFUSAL_HEADERS,
-      "Content-Length": page.length,
-    });
-    res.end(page);
+    refuse(res, refusal.status, refusal.message, refusal.headers);
   };
+}
+
+function refuse(res: Response, status: number, message: string, headers: Record<string, string> = {}) {
+  const page = Buffer.from(refusalPage(message));
+  res.writeHead(status, { ...headers, ...REFUSAL_HEADERS, "Content-Length": page.length });
+  res.end(page);
 }
 
 /** The security headers of a page with nothing to load, nothing to run and nothing to frame. */

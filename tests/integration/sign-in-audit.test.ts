@@ -1,4 +1,6 @@
+import type { AddressInfo } from "node:net";
 import { and, eq, inArray } from "drizzle-orm";
+import express from "express";
 import { describe, expect, it } from "vitest";
 import { refuseKnownThrottled, signIn } from "~/server/auth/credentials.server";
 import { purgeSignInFailures } from "~/server/auth/sign-in-audit.server";
@@ -6,6 +8,8 @@ import { createAccount } from "~/server/auth/users.server";
 import { db, getPool } from "~/server/db/client.server";
 import { auditLog, rateLimits, siteSettings } from "~/server/db/schema";
 import { CLIENT_IP_HEADER } from "~/server/security/client-ip.server";
+import { limitRequestBodies } from "~/server/security/http-guards.server";
+import { earlySignInRefusals } from "../../server/sign-in-flood";
 
 function loginRequest(clientIp: string) {
   return new Request("http://localhost/admin/login", {
@@ -43,6 +47,34 @@ describe("sign-in audit rows from strangers", () => {
         expect(refuseKnownThrottled({ email, clientIp: "198.18.9.1", cookieHeader: null })).toBeUndefined();
       });
       expect(queries, email.slice(0, 20)).toBe(0);
+    }
+  });
+
+  it("answers a form posted with a malformed e-mail before React Router, with the form's message", async () => {
+    const app = express();
+    app.post("/admin/login", limitRequestBodies(), earlySignInRefusals());
+    let reachedReactRouter = 0;
+    app.use((_req, res) => {
+      reachedReactRouter += 1;
+      res.status(200).end();
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const queries = await queriesDuring(async () => {
+        const answer = await fetch(`${base}/admin/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ email: `${"b".repeat(60 * 1024)}@betic.test`, password: "faux" }),
+        });
+        expect(answer.status).toBe(400);
+        expect(await answer.text()).toContain("Email invalide");
+      });
+      expect(queries).toBe(0);
+      expect(reachedReactRouter).toBe(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
