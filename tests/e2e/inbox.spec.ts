@@ -237,6 +237,13 @@ test.describe("contact inbox (1280 px)", () => {
     await expect(page).not.toHaveURL(/contact=/);
     expect(await sql("select id from contacts where id = $1", [kept!.id])).toHaveLength(0);
     expect(await sql("select id from trash_items where entity_id = $1", [kept!.id])).toHaveLength(1);
+    // In the trash, a request is restored by anyone, purged by an administrator only (decision 024).
+    await page.goto("/admin/trash?q=Corbeille+Moi");
+    const trashed = page.getByRole("row").filter({ hasText: "Corbeille Moi" });
+    await expect(trashed.getByRole("button", { name: "Restaurer « Corbeille Moi »" })).toBeVisible();
+    await expect(trashed.getByRole("button", { name: /Supprimer définitivement/ })).toHaveCount(0);
+    await page.getByRole("checkbox", { name: "Sélectionner « Corbeille Moi »" }).click();
+    await expect(page.getByRole("button", { name: "Supprimer définitivement" })).toBeDisabled();
 
     // A browser of its own, not signed in as the staff account the test's page uses.
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
@@ -272,8 +279,9 @@ test.describe("contact inbox (1280 px)", () => {
     expect(rows.map((row) => row.status)).toEqual(["archived", "archived"]);
   });
 
-  test("spam is marked in bulk without any mail, hidden from the list, then erased after confirmation", async ({
+  test("spam is marked in bulk without any mail, hidden from the list, then erased by an administrator", async ({
     page,
+    browser,
   }) => {
     await sql(
       "insert into contacts (name, email, message) values ('Pub Un', 'pub1@exemple.fr', 'promo'), ('Pub Deux', 'pub2@exemple.fr', 'promo')",
@@ -292,13 +300,23 @@ test.describe("contact inbox (1280 px)", () => {
     await page.getByLabel("Statut", { exact: true }).selectOption({ label: "Indésirable" });
     await expect(page).toHaveURL(/status=spam/);
     await page.getByRole("checkbox", { name: "Sélectionner la demande de Pub Un" }).click();
-    await page.getByRole("checkbox", { name: "Sélectionner la demande de Pub Deux" }).click();
-    await page.getByRole("button", { name: "Effacer", exact: true }).click();
-    const confirm = page.getByRole("alertdialog");
+    await expect(page.getByText("1 sélectionnée")).toBeVisible();
+    // Erasing is permanent: not offered to a `user` (decision 024).
+    await expect(page.getByRole("button", { name: "Effacer", exact: true })).toHaveCount(0);
+
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const admin = await context.newPage();
+    await signIn(admin, e2e.admin);
+    await admin.goto("/admin/contacts?q=Pub+&status=spam");
+    await admin.getByRole("checkbox", { name: "Sélectionner la demande de Pub Un" }).click();
+    await admin.getByRole("checkbox", { name: "Sélectionner la demande de Pub Deux" }).click();
+    await admin.getByRole("button", { name: "Effacer", exact: true }).click();
+    const confirm = admin.getByRole("alertdialog");
     await expect(confirm).toContainText("Effacer définitivement 2 demandes indésirables ?");
     await confirm.getByRole("button", { name: "Effacer" }).click();
-    await expect(toast(page, "Demandes indésirables effacées")).toBeVisible();
+    await expect(toast(admin, "Demandes indésirables effacées")).toBeVisible();
     expect(await sql("select id from contacts where name like 'Pub %'")).toEqual([]);
+    await context.close();
   });
 });
 

@@ -26,7 +26,8 @@ const query = (search: string) => parseListQuery(search, contactListSpec);
 beforeAll(async () => {
   const [user] = await db()
     .insert(users)
-    .values({ name: "Accueil", email: "accueil@example.test", role: "user" })
+    // An administrator: the erasures below are theirs only (decision 024).
+    .values({ name: "Accueil", email: "accueil@example.test", role: "admin" })
     .returning();
   actor = { id: user!.id, email: user!.email };
 });

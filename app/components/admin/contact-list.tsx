@@ -107,13 +107,16 @@ export function contactColumns(
   ];
 }
 
-/** The selection's actions: a new status for all, and on the spam filter 'Effacer' (confirmed). */
+/**
+ * The selection's actions: a new status for all, and on the spam filter, for administrators,
+ * 'Effacer' (confirmed; decision 024).
+ */
 export function ContactBulkActions({
   selection,
-  spamShown,
+  spamErasable,
 }: {
   selection: RowSelection;
-  spamShown: boolean;
+  spamErasable: boolean;
 }) {
   const { chosen } = selection;
   return (
@@ -147,7 +150,7 @@ export function ContactBulkActions({
         <Button type="submit" variant="secondary" disabled={chosen.length === 0}>
           Appliquer
         </Button>
-        {spamShown ? (
+        {spamErasable ? (
           <ConfirmDialog
             trigger={
               <Button type="button" variant="destructive" disabled={chosen.length === 0}>

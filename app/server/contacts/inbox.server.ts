@@ -11,7 +11,7 @@ import {
 import { db } from "~/server/db/client.server";
 import { containsText, countSearched, listOrder, listPage } from "~/server/db/list.server";
 import { contactNotes, contacts, contactStatusCounts } from "~/server/db/schema";
-import { deleteContactsWithData } from "./retention.server";
+import { assertMayEraseContacts, deleteContactsWithData } from "./retention.server";
 import { moveToTrash } from "~/server/trash/trash.server";
 import { countFailedOutbox } from "~/server/mail/outbox-admin.server";
 
@@ -223,6 +223,7 @@ export async function addContactNote(context: MutationContext, contactId: string
  */
 export async function eraseSpam(context: MutationContext, ids: string[]) {
   return mutate(context, async ({ tx, audit }) => {
+    await assertMayEraseContacts(tx, context.actor);
     const spam = await tx
       .select({ id: contacts.id })
       .from(contacts)
@@ -230,6 +231,7 @@ export async function eraseSpam(context: MutationContext, ids: string[]) {
     const erased = await deleteContactsWithData(
       tx,
       spam.map((row) => row.id),
+      context.actor,
     );
     await audit({ action: "erase_spam", entityType: "contacts", details: { count: erased } });
     return erased;
@@ -247,7 +249,8 @@ export function trashContact(context: MutationContext, id: string) {
  */
 export async function eraseContact(context: MutationContext, id: string) {
   await mutate(context, async ({ tx, audit }) => {
-    if ((await deleteContactsWithData(tx, [id])) === 0) throw new MissingRowError("contacts", id);
+    if ((await deleteContactsWithData(tx, [id], context.actor)) === 0)
+      throw new MissingRowError("contacts", id);
     await audit({ action: "erase", entityType: "contacts", entityId: id });
   });
 }

@@ -2,8 +2,8 @@ import { subMonths } from "date-fns";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { CONTACT_RETENTION_MONTHS } from "~/lib/schemas/contacts";
 import { recordAudit } from "~/server/audit/audit.server";
-import { db, type DatabaseTransaction } from "~/server/db/client.server";
-import { auditLog, contacts, emailOutbox, siteSettings } from "~/server/db/schema";
+import { db, type DatabaseTransaction, type Executor } from "~/server/db/client.server";
+import { auditLog, contacts, emailOutbox, siteSettings, users } from "~/server/db/schema";
 import { logger as rootLogger } from "~/server/logger.server";
 
 const logger = rootLogger.child({ module: "contacts" });
@@ -17,13 +17,39 @@ export async function getContactRetentionMonths(): Promise<number> {
   return row?.months ?? CONTACT_RETENTION_MONTHS.default;
 }
 
+export const CONTACT_ERASURE_FORBIDDEN_MESSAGE =
+  "Seul un administrateur peut effacer définitivement une demande de contact.";
+
+export class ContactErasureForbiddenError extends Error {
+  constructor() {
+    super(CONTACT_ERASURE_FORBIDDEN_MESSAGE);
+  }
+}
+
+/**
+ * Erasing a contact request for good is for administrators (decision 024), whatever the path:
+ * 'Effacer', the spam's 'Effacer', the trash's 'Supprimer définitivement'. The role is read as
+ * it is stored now, in the erasure's transaction. `eraser` null: the daily purges (retention,
+ * trash), which erase what is due.
+ */
+export async function assertMayEraseContacts(executor: Executor, eraser: { id: string } | null) {
+  if (eraser === null) return;
+  const [account] = await executor.select({ role: users.role }).from(users).where(eq(users.id, eraser.id));
+  if (account?.role !== "admin") throw new ContactErasureForbiddenError();
+}
+
 /**
  * Deletes contact requests with everything holding their personal data: their notes (cascade),
  * the e-mails queued or sent about them, and the visitor's name the audit trail kept as the
  * label of its rows (the journal shows labels; the rows themselves stay, nameless). Returns how
- * many requests were deleted.
+ * many requests were deleted. `eraser`: as assertMayEraseContacts.
  */
-export async function deleteContactsWithData(tx: DatabaseTransaction, ids: string[]): Promise<number> {
+export async function deleteContactsWithData(
+  tx: DatabaseTransaction,
+  ids: string[],
+  eraser: { id: string } | null,
+): Promise<number> {
+  await assertMayEraseContacts(tx, eraser);
   if (ids.length === 0) return 0;
   await tx.delete(emailOutbox).where(inArray(emailOutbox.contactId, ids));
   await tx
@@ -50,6 +76,7 @@ export async function purgeExpiredContacts(now = new Date()): Promise<{ deleted:
     const count = await deleteContactsWithData(
       tx,
       expired.map((row) => row.id),
+      null,
     );
     if (count > 0) {
       await recordAudit(tx, {

@@ -30,6 +30,7 @@ import {
   projects,
   trashItems,
 } from "~/server/db/schema";
+import { assertMayEraseContacts } from "~/server/contacts/retention.server";
 import { logger as rootLogger } from "~/server/logger.server";
 import { deleteMediaIfUnused } from "~/server/media/cleanup.server";
 
@@ -261,6 +262,9 @@ export async function purgeTrash(context: MutationContext | null, where: SQL): P
   const purged = await db().transaction(async (tx) => {
     const items = await tx.delete(trashItems).where(where).returning();
     if (items.length === 0) return items;
+    // A contact request's snapshot is its personal data: erased for good by an admin only.
+    if (items.some((item) => item.entityType === "contacts"))
+      await assertMayEraseContacts(tx, context?.actor ?? null);
     await tx.execute(sql`
       delete from content_revisions r using jsonb_to_recordset(${JSON.stringify(
         items.map((item) => ({ entity_type: item.entityType, entity_id: item.entityId })),

@@ -176,6 +176,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     case "erase-spam": {
+      // Permanent: administrators only (decision 024), as 'Effacer'.
+      await requireRole(request, "admin");
       const spam = String(formData.get("ids") ?? "")
         .split(",")
         .filter((id) => uuid.safeParse(id).success);
@@ -214,7 +216,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     case "erase": {
-      // The GDPR erasure is permanent, so administrators only (issue 21); 'Supprimer' is for everyone.
+      // The GDPR erasure is permanent, so administrators only (decision 024); 'Supprimer' is for everyone.
       await requireRole(request, "admin");
       url.searchParams.delete(DETAIL_PARAM);
       const list = url.pathname + url.search;
@@ -297,7 +299,10 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
       </ListFilters>
 
       {contacts.items.length > 0 ? (
-        <ContactBulkActions selection={selection} spamShown={query.filters.status === "spam"} />
+        <ContactBulkActions
+          selection={selection}
+          spamErasable={query.filters.status === "spam" && role === "admin"}
+        />
       ) : null}
 
       <DataTable

@@ -39,6 +39,7 @@ import { isUuid } from "~/lib/uuid";
 import { unknownIntent } from "~/server/admin/form-replies.server";
 import { sameList } from "~/server/admin/row-actions.server";
 import { MissingRowError } from "~/server/audit/mutation.server";
+import { ContactErasureForbiddenError } from "~/server/contacts/retention.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -53,9 +54,10 @@ import {
 export const meta: Route.MetaFunction = () => [{ title: "Corbeille | Back-office" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "user");
+  const user = await requireRole(request, "user");
   const query = parseListQuery(request, trashListSpec);
-  return { query, items: await listTrash(query) };
+  // A contact request is purged by an administrator only (decision 024): no control for the others.
+  return { query, items: await listTrash(query), contactsPurgeable: user.role === "admin" };
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? "s" : ""}`;
@@ -114,6 +116,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           description: `${plural(purged, "élément")} supprimé${purged > 1 ? "s" : ""} définitivement.`,
         });
       } catch (error) {
+        if (error instanceof ContactErasureForbiddenError)
+          return redirectWithToast(back, { type: "error", title: "Erreur", description: error.message });
         logger.error({ err: error }, "trash purge failed");
         return redirectWithToast(back, {
           type: "error",
@@ -220,9 +224,11 @@ function SlugTakenDialog({ conflict }: { conflict: { id: string; slug: string; p
 }
 
 export default function TrashScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, items } = loaderData;
+  const { query, items, contactsPurgeable } = loaderData;
   const selection = useRowSelection(items.items.map((item) => item.id));
   const { chosen } = selection;
+  const purgeable = (item: TrashRow) => contactsPurgeable || item.entityType !== "contacts";
+  const purgeableChosen = items.items.filter((item) => chosen.includes(item.id) && purgeable(item));
 
   const columns: Column<TrashRow>[] = [
     {
@@ -275,11 +281,13 @@ export default function TrashScreen({ loaderData, actionData }: Route.ComponentP
       cell: (item) => (
         <div className="flex flex-wrap gap-1 md:flex-nowrap">
           <RestoreButton ids={[item.id]} label="Restaurer" name={`« ${item.title} »`} />
-          <PurgeDialog
-            ids={[item.id]}
-            name={`« ${item.title} »`}
-            title={`Supprimer définitivement « ${item.title} » ?`}
-          />
+          {purgeable(item) ? (
+            <PurgeDialog
+              ids={[item.id]}
+              name={`« ${item.title} »`}
+              title={`Supprimer définitivement « ${item.title} » ?`}
+            />
+          ) : null}
         </div>
       ),
     },
@@ -316,8 +324,8 @@ export default function TrashScreen({ loaderData, actionData }: Route.ComponentP
           <div className="flex flex-wrap gap-2">
             <RestoreButton ids={chosen} label="Restaurer la sélection" />
             <PurgeDialog
-              ids={chosen}
-              title={`Supprimer définitivement ${plural(chosen.length, "élément")} ?`}
+              ids={purgeableChosen.map((item) => item.id)}
+              title={`Supprimer définitivement ${plural(purgeableChosen.length, "élément")} ?`}
             />
           </div>
         </SelectionBar>
