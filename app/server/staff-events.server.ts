@@ -20,12 +20,20 @@ export function onStaffEvent(listener: () => void) {
   return () => void staffEvents.off("event", listener);
 }
 
-/** Ends every open event stream of this instance (shutdown: they would hold it open). */
-export function endStaffEventStreams() {
-  staffEvents.emit("end");
+/**
+ * Ends the open event streams of this instance: every one (shutdown: they would hold it open), or
+ * those of one account (suspended: it must hear nothing more). Other instances' streams of that
+ * account end at their next heartbeat, when they find its session gone.
+ */
+export function endStaffEventStreams(userId?: string) {
+  staffEvents.emit("end", userId);
 }
 
-export function onStaffEventsEnd(listener: () => void) {
-  staffEvents.on("end", listener);
-  return () => void staffEvents.off("end", listener);
+/** Calls `listener` when the streams of `userId` (or all of them) must end. */
+export function onStaffEventsEnd(userId: string, listener: () => void) {
+  const ending = (whose?: string) => {
+    if (whose === undefined || whose === userId) listener();
+  };
+  staffEvents.on("end", ending);
+  return () => void staffEvents.off("end", ending);
 }

@@ -5,6 +5,7 @@ import { isGuessablePassword, WEAK_PASSWORD_MESSAGE } from "~/lib/schemas/passwo
 import { recordAudit } from "~/server/audit/audit.server";
 import { db, type DatabaseTransaction } from "~/server/db/client.server";
 import { accounts, sessions, users } from "~/server/db/schema";
+import { endStaffEventStreams } from "~/server/staff-events.server";
 import { auth } from "./auth.server";
 import { createAccount } from "./users.server";
 
@@ -184,4 +185,6 @@ export async function setSuspended(context: MutationContext, id: string, suspend
       details: { email: updated[0]!.email },
     });
   });
+  // Its open pages hear nothing more (their event streams on this instance end now).
+  if (suspended) endStaffEventStreams(id);
 }

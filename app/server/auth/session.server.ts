@@ -30,12 +30,15 @@ function readSession(request: Request): Promise<SessionRead> {
       .api.getSession({ headers: request.headers, returnHeaders: true })
       .then(async ({ headers, response }) => {
         if (!response) return { user: null, headers };
-        // Better Auth ends idle sessions itself (SESSION_IDLE_SECONDS); the absolute limit is ours.
+        // Better Auth ends idle sessions itself (SESSION_IDLE_SECONDS); the absolute limit is ours,
+        // and so is a suspension: suspending ends the account's sessions, but a session opened
+        // before the flag was set some other way (a restore, SQL) ends here, on its next request.
         const { session, user } = response;
         const now = Date.now();
         const ended =
           now - new Date(session.createdAt).getTime() > SESSION_MAX_AGE_SECONDS * 1000 ||
-          new Date(session.expiresAt).getTime() <= now;
+          new Date(session.expiresAt).getTime() <= now ||
+          isSuspended(user, now);
         if (!ended) return { user, headers };
         await db().delete(sessions).where(eq(sessions.id, session.id));
         return { user: null, headers };
@@ -73,6 +76,11 @@ export async function hasLiveSession(cookieHeader: string | undefined): Promise<
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** Better Auth's ban: `banned`, until `banExpires` when it has one. */
+function isSuspended(user: { banned?: boolean | null; banExpires?: Date | null }, now: number) {
+  return Boolean(user.banned) && (!user.banExpires || new Date(user.banExpires).getTime() > now);
 }
 
 export async function getOptionalUser(request: Request): Promise<SessionUser | null> {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/events";
-import { requireRole } from "~/server/auth/session.server";
+import { hasLiveSession, requireRole } from "~/server/auth/session.server";
 import { onStaffEvent, onStaffEventsEnd } from "~/server/staff-events.server";
 
 /** Bursts (a bulk status change, several requests at once) are told once. */
@@ -15,7 +15,7 @@ const LIFETIME_MS = 10 * 60_000;
  * the page asks /admin/api/notifications, with its session, what is new.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, "user");
+  const user = await requireRole(request, "user");
   // Only an EventSource holds the stream open; any other client would wait on it for minutes.
   if (!request.headers.get("Accept")?.includes("text/event-stream"))
     return new Response("Flux d'événements : à ouvrir avec EventSource.", { status: 406 });
@@ -31,9 +31,17 @@ export async function loader({ request }: Route.LoaderArgs) {
           send("event: staff\ndata: \n\n");
         }, COALESCE_MS);
       });
-      const heartbeat = setInterval(() => send(": \n\n"), HEARTBEAT_MS);
+      // Each heartbeat checks the session is still open (ended elsewhere, account suspended on
+      // another instance): a stream outlives neither.
+      const cookie = request.headers.get("Cookie") ?? undefined;
+      const heartbeat = setInterval(() => {
+        hasLiveSession(cookie).then(
+          (live) => (live ? send(": \n\n") : end()),
+          () => send(": \n\n"),
+        );
+      }, HEARTBEAT_MS);
       const lifetime = setTimeout(() => end(), LIFETIME_MS);
-      const stopOnShutdown = onStaffEventsEnd(() => end());
+      const stopOnShutdown = onStaffEventsEnd(user.id, () => end());
       end = () => {
         clearTimeout(pending);
         clearInterval(heartbeat);
