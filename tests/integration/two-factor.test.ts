@@ -64,12 +64,12 @@ describe("second factor at sign-in", { timeout: 120_000 }, () => {
     await db()
       .update(rateLimits)
       .set({ expire: Date.now() + 60_000 })
-      .where(eq(rateLimits.key, `pw-account-gate:${user.email}`));
+      .where(eq(rateLimits.key, `code-account-gate:${user.email}`));
     expect(await tryCode(5)).toMatchObject({ status: "throttled" });
     const [counter] = await db()
       .select({ points: rateLimits.points })
       .from(rateLimits)
-      .where(eq(rateLimits.key, `pw-account-failures:${user.email}`));
+      .where(eq(rateLimits.key, `code-account-failures:${user.email}`));
     expect(counter?.points).toBe(5);
     const rows = await db().select().from(auditLog).where(eq(auditLog.actorEmail, user.email));
     expect(rows.filter((row) => row.action === "sign_in_failed")).toHaveLength(5);

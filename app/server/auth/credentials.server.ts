@@ -15,6 +15,7 @@ import { deviceCookie, knownWait, throttledPasswordCheck } from "~/server/securi
 import { auth } from "./auth.server";
 import { verifyPassword } from "./password-hash.server";
 import { accountOf, auditSignIn, noteThrottledTry } from "./sign-in-audit.server";
+import { claimTotpStep } from "./totp-steps.server";
 import { markPasswordChosen } from "./users.server";
 
 /**
@@ -229,8 +230,8 @@ const WRONG_CODE_CODES = new Set(["INVALID_CODE", "INVALID_BACKUP_CODE"]);
 
 /**
  * The code step of a sign-in: a 6-digit code of the authenticator app or one of the backup codes,
- * checked by Better Auth's two-factor plugin under the same throttle as passwords (the account's
- * counters, the address's). `trustDevice`: this browser skips the code for 30 days.
+ * checked by Better Auth's two-factor plugin under the throttle (the account's code counter, the
+ * address's), each app code accepted once (claimTotpStep). `trustDevice`: this browser skips the code for 30 days.
  */
 export async function verifySecondFactor(
   request: Request,
@@ -245,6 +246,9 @@ export async function verifySecondFactor(
     { email, clientIp, cookieHeader: request.headers.get("Cookie") },
     async () => {
       const digits = code.replace(/\s/g, "");
+      // A code already used (its step or an earlier one) is refused as wrong, never checked again.
+      if (/^\d{6}$/.test(digits) && account && (await claimTotpStep(account.id, digits)) === "replayed")
+        return null;
       try {
         const { headers } = /^\d{6}$/.test(digits)
           ? await auth().api.verifyTOTP({
@@ -269,6 +273,7 @@ export async function verifySecondFactor(
         return undefined;
       }
     },
+    "code",
   );
   const record = (action: string, details: Record<string, unknown> | null) =>
     recordAudit(db(), {

@@ -1,14 +1,16 @@
 import { isAPIError } from "better-auth/api";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { recordAudit } from "~/server/audit/audit.server";
 import { mutate, MissingRowError, type MutationContext } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";
 import { twoFactors, users, verifications } from "~/server/db/schema";
 import { withSetCookies } from "~/server/http/headers.server";
-import { CLIENT_IP_HEADER } from "~/server/security/client-ip.server";
+import { CLIENT_IP_HEADER, clientIpOf } from "~/server/security/client-ip.server";
+import { throttledPasswordCheck } from "~/server/security/password-throttle.server";
 import { auth } from "./auth.server";
 import { type CredentialRefusal, verifyOwnPassword } from "./credentials.server";
+import { claimTotpStep } from "./totp-steps.server";
 
 /**
  * One's own second factor (profile) through Better Auth's two-factor plugin, and an admin's reset
@@ -63,27 +65,46 @@ export async function startEnrolment(
 
 /**
  * Confirms an enrolment with a code of the app: the second factor is then on, the session is
- * renewed (forward `headers`) and the 10 backup codes are returned, to be shown once.
+ * renewed (forward `headers`) and the 10 backup codes are returned, to be shown once. Only while
+ * an enrolment is pending (started, second factor not yet on): once on, a code here would show the
+ * backup codes again. Codes are throttled as at sign-in (the account's code counter).
  */
 export async function confirmEnrolment(
   request: Request,
   user: Actor,
   code: string,
-): Promise<{ status: "ok"; headers: Headers; backupCodes: string[] } | { status: "wrong" }> {
-  let headers: Headers;
-  try {
-    ({ headers } = await auth().api.verifyTOTP({
-      body: { code: code.replace(/\s/g, "") },
-      headers: request.headers,
-      returnHeaders: true,
-    }));
-  } catch (error) {
-    if (isAPIError(error) && error.body?.code === "INVALID_CODE") return { status: "wrong" };
-    throw error;
-  }
+): Promise<
+  { status: "ok"; headers: Headers; backupCodes: string[] } | CredentialRefusal | { status: "not_pending" }
+> {
+  const [pending] = await db()
+    .select({ id: twoFactors.id })
+    .from(twoFactors)
+    .innerJoin(users, eq(users.id, twoFactors.userId))
+    .where(and(eq(twoFactors.userId, user.id), sql`${users.twoFactorEnabled} is not true`));
+  if (!pending) return { status: "not_pending" };
+  const digits = code.replace(/\s/g, "");
+  const outcome = await throttledPasswordCheck(
+    { email: user.email, clientIp: clientIpOf(request), cookieHeader: request.headers.get("Cookie") },
+    async () => {
+      if ((await claimTotpStep(user.id, digits)) !== "claimed") return null;
+      try {
+        const { headers } = await auth().api.verifyTOTP({
+          body: { code: digits },
+          headers: request.headers,
+          returnHeaders: true,
+        });
+        return headers;
+      } catch (error) {
+        if (isAPIError(error) && error.body?.code === "INVALID_CODE") return null;
+        throw error;
+      }
+    },
+    "code",
+  );
+  if (outcome.status !== "ok") return outcome;
   const { backupCodes } = await auth().api.viewBackupCodes({ body: { userId: user.id } });
   await audit(request, user, "two_factor_enable");
-  return { status: "ok", headers: withSetCookies(headers), backupCodes };
+  return { status: "ok", headers: withSetCookies(outcome.value), backupCodes };
 }
 
 /** Turns one's own second factor off (current password required). */

@@ -1014,6 +1014,8 @@ export const twoFactors = pgTable(
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The 30-second step of the last code accepted: a code of that step or before is refused (replay). */
+    lastUsedStep: bigint("last_used_step", { mode: "number" }),
   },
   (t) => [uniqueIndex("two_factors_user_id_unique").on(t.userId)],
 );

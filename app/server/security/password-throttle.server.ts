@@ -28,6 +28,11 @@ type Scheme = { prefix: string; freeFailures: number; maxWaitSeconds: number };
 const ACCOUNT: Scheme = { prefix: "pw-account", freeFailures: 5, maxWaitSeconds: 60 };
 const DEVICE: Scheme = { prefix: "pw-device", freeFailures: 5, maxWaitSeconds: 60 };
 const ADDRESS: Scheme = { prefix: "pw-address", freeFailures: 20, maxWaitSeconds: 15 * 60 };
+/**
+ * Codes of the second factor, per account: a counter of their own, which the right password (the
+ * step before) never resets, and no device exemption (the code is what a stolen password lacks).
+ */
+const CODE: Scheme = { prefix: "code-account", freeFailures: 5, maxWaitSeconds: 60 };
 /** Failures are forgotten a day after the first one of a series. */
 const FAILURE_MEMORY_SECONDS = 24 * 60 * 60;
 
@@ -186,14 +191,18 @@ export type PasswordCheck<T> =
 /**
  * Runs `check` (which resolves to null for a wrong password) unless the account, the device or
  * the address must wait first. `cookieHeader` (the request's Cookie) may carry a device cookie.
+ * `secret` "code": a second-factor code, on the account's code counter (CODE).
  */
 export async function throttledPasswordCheck<T>(
   attempt: { email: string; clientIp: string; cookieHeader: string | null },
   check: () => Promise<T | null>,
+  secret: "password" | "code" = "password",
 ): Promise<PasswordCheck<T>> {
   const email = attempt.email.trim().toLowerCase();
-  const device = deviceOf(attempt.cookieHeader, email);
-  const identity: Counter = device ? { scheme: DEVICE, key: device } : { scheme: ACCOUNT, key: email };
+  const device = secret === "password" ? deviceOf(attempt.cookieHeader, email) : null;
+  const identity: Counter = device
+    ? { scheme: DEVICE, key: device }
+    : { scheme: secret === "code" ? CODE : ACCOUNT, key: email };
   const address: Counter = { scheme: ADDRESS, key: throttleKeyOfAddress(attempt.clientIp) };
 
   const reserved: [Counter, { gated: boolean }][] = [];

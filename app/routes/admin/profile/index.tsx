@@ -94,9 +94,15 @@ async function twoFactorAction(request: Request, user: { id: string; email: stri
     case "two-factor-confirm": {
       const { code, uri } = submission.value as { code: string; uri: string };
       const outcome = await confirmEnrolment(request, user, code);
-      if (outcome.status === "wrong") {
+      if (outcome.status === "not_pending")
+        return answer(400, {}, [
+          "La double authentification est déjà activée, ou son activation n'a pas commencé.",
+        ]);
+      if (outcome.status !== "ok") {
         const enrolment = await enrolmentOf(uri);
-        return answer(400, enrolment ? { enrolment } : {}, ["Code incorrect"]);
+        const message = outcome.status === "wrong" ? "Code incorrect" : refusedPasswordMessage(outcome);
+        const status = outcome.status === "throttled" ? 429 : outcome.status === "busy" ? 503 : 400;
+        return answer(status, enrolment ? { enrolment } : {}, [message]);
       }
       // Shown once: the codes stay encrypted in the database.
       return data<TwoFactorAnswer>(
