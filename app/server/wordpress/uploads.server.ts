@@ -3,6 +3,7 @@ import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import yauzl from "yauzl";
 import { UPLOAD_LIMITS } from "~/lib/admin/media";
+import { fetchPublicFile } from "./remote-file.server";
 
 /**
  * Where the import finds an attachment's file: a copy of `wp-content/uploads` (a directory, or a
@@ -90,8 +91,9 @@ export async function openUploads(location: string): Promise<UploadsSource> {
 const FETCH_TIMEOUT_MS = 15_000;
 
 /**
- * An attachment's bytes: from the uploads copy, else from its address on the old site unless
- * `fetchMissing` is false; null when neither gives a file the import accepts.
+ * An attachment's bytes: from the uploads copy, else from its address on the old site (on the
+ * internet only: fetchPublicFile) unless `fetchMissing` is false; null when neither gives a file
+ * the import accepts.
  */
 export async function attachmentBytes(
   attachmentUrl: string,
@@ -103,14 +105,6 @@ export async function attachmentBytes(
     const bytes = await uploads.read(relative);
     if (bytes) return bytes;
   }
-  if (fetchMissing === false || !/^https?:\/\//.test(attachmentUrl)) return null;
-  try {
-    const response = await fetch(attachmentUrl, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-    if (!response.ok) return null;
-    if (Number(response.headers.get("content-length")) > MAX_IMPORTED_FILE) return null;
-    const bytes = Buffer.from(await response.arrayBuffer());
-    return bytes.length > MAX_IMPORTED_FILE ? null : bytes;
-  } catch {
-    return null;
-  }
+  if (fetchMissing === false) return null;
+  return fetchPublicFile(attachmentUrl, { maxBytes: MAX_IMPORTED_FILE, timeoutMs: FETCH_TIMEOUT_MS });
 }
