@@ -12,6 +12,7 @@ import { startScheduler } from "~/server/jobs/scheduler.server";
 import { startChangeNotifications, stopChangeNotifications } from "~/server/db/notifications.server";
 import { htmlCaching, serveCachedPage } from "~/server/cache/html-cache.server";
 import { stopPageCache } from "~/server/cache/page-cache.server";
+import { startHeartbeat } from "~/server/health/heartbeat.server";
 import { lifecycle } from "~/server/health/lifecycle.server";
 import { endStaffEventStreams } from "~/server/staff-events.server";
 import { metricsEndpoint } from "~/server/metrics/endpoint.server";
@@ -49,6 +50,7 @@ export async function start() {
   });
   await startChangeNotifications();
   const mailWorker = startMailWorker();
+  const heartbeat = await startHeartbeat();
 
   const development = process.argv.includes("--dev");
   const serverCache = !development;
@@ -104,6 +106,7 @@ export async function start() {
       stopPageCache();
       await mailWorker.stop();
       await scheduler.stop();
+      await heartbeat.stop();
       await closeDatabase();
     },
   };

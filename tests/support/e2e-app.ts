@@ -52,6 +52,9 @@ export async function startApp({
       NODE_EXTRA_CA_CERTS: TEST_CA_FILE,
       // Tests stand for visitors at many addresses with X-Forwarded-For, as behind a proxy.
       TRUST_PROXY: "1",
+      // 'État du site' is evaluated (and mails sent) when a test asks ('Vérifier maintenant'), not
+      // on a clock that would add mails to other tests' outboxes.
+      HEALTH_CHECK_CRON: "off",
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],

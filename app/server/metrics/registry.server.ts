@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { pageCacheUse } from "~/server/cache/page-cache.server";
 import { db, getPool } from "~/server/db/client.server";
+import { evaluateHealth } from "~/server/health/checks.server";
 import { logger } from "~/server/logger.server";
 
 /**
@@ -117,6 +118,19 @@ new Gauge({
     );
     this.reset();
     for (const row of rows) this.set({ job: row.name }, row.at);
+  },
+});
+
+new Gauge({
+  name: "betic_health_check_status",
+  help: "Each check of 'État du site' (the back office), evaluated at the scrape: 0 ok, 1 warning, 2 error.",
+  labelNames: ["check"] as const,
+  registers: [registry],
+  async collect() {
+    const checks = await evaluateHealth();
+    this.reset();
+    for (const check of checks)
+      this.set({ check: check.id }, ["ok", "warning", "error"].indexOf(check.status));
   },
 });
 
