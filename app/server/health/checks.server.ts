@@ -290,14 +290,21 @@ async function configurationCheck(): Promise<Line> {
     problems.push(
       "TRUST_PROXY n'est pas défini derrière le proxy (les limites verraient toutes les visites venir du proxy)",
     );
-  if (!currentSecretsKey())
-    problems.push("la clé des secrets (SECRETS_KEY ou DATA_DIR/.secrets-key) est absente");
+  // The key is made with the first secret stored: missing, it matters only once one is stored.
+  const { rows } = await db().execute<{ stored: boolean }>(sql`
+    select coalesce(mailjet_api_key, mailjet_secret_key, smtp_password, recaptcha_secret_key) is not null as stored
+    from site_settings limit 1`);
+  const keyMissing = !currentSecretsKey() && rows[0]?.stored === true;
+  if (keyMissing)
+    problems.push(
+      "la clé des secrets (SECRETS_KEY ou DATA_DIR/.secrets-key) est absente : les secrets enregistrés sont illisibles",
+    );
   if (problems.length === 0)
     return ok(
-      `PUBLIC_URL : ${config.publicUrl} ; TRUST_PROXY : ${config.trustProxy ?? "non défini"} ; clé des secrets présente.`,
+      `PUBLIC_URL : ${config.publicUrl} ; TRUST_PROXY : ${config.trustProxy ?? "non défini"} ; clé des secrets ${currentSecretsKey() ? "présente" : "créée au premier secret enregistré"}.`,
     );
   return {
-    status: config.publicUrlIsSecure ? "warning" : "error",
+    status: config.publicUrlIsSecure && !keyMissing ? "warning" : "error",
     summary: `${problems.join(" ; ")}.`.replace(/^./, (c) => c.toUpperCase()),
     action: "Corrigez /etc/betic/betic.env puis redémarrez les instances (docs/deploy.md).",
     link: null,
