@@ -14,6 +14,7 @@ import { htmlCaching, serveCachedPage } from "~/server/cache/html-cache.server";
 import { stopPageCache } from "~/server/cache/page-cache.server";
 import { startHeartbeat } from "~/server/health/heartbeat.server";
 import { lifecycle } from "~/server/health/lifecycle.server";
+import { warmUp } from "~/server/health/warm-up.server";
 import { endStaffEventStreams } from "~/server/staff-events.server";
 import { metricsEndpoint } from "~/server/metrics/endpoint.server";
 import { observeRequest } from "~/server/metrics/registry.server";
@@ -91,7 +92,9 @@ export async function start() {
     observeRequest,
     listen: { port: config.port, host: config.host, trustProxy: config.trustProxy },
     logger,
-    announce() {
+    /** Listening: warms its caches up, then says it is ready (/readyz 200). */
+    async announce() {
+      if (!development) await warmUp(config.port);
       lifecycle.ready();
       logger.info(`Site ready on ${config.publicUrl}`);
     },
