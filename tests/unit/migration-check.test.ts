@@ -15,7 +15,8 @@ function check(files: Record<string, string>) {
   return { code: run.status, output: run.stdout + run.stderr };
 }
 
-describe("the migration check", () => {
+// Each case starts Squawk's binary (25 MB): slow on a busy machine.
+describe("the migration check", { timeout: 30_000 }, () => {
   it("fails a new migration that drops a column the previous release still reads", () => {
     const { code, output } = check({
       "0032_drop_phone.sql": 'ALTER TABLE "contacts" DROP COLUMN "phone";\n',
