@@ -149,7 +149,7 @@ test.describe("header", () => {
 
     await nav.getByRole("button", { name: "Projets" }).hover();
     await expect(nav.getByRole("link", { name: "Tous les projets" })).toBeVisible();
-    await expect(nav.getByText("Catégories")).toBeVisible();
+    await expect(nav.locator("#nav-projects").getByText("Catégories")).toBeVisible();
     for (const category of projectCategories) {
       await expect(nav.getByRole("link", { name: category.name, exact: true })).toHaveAttribute(
         "href",
@@ -159,7 +159,7 @@ test.describe("header", () => {
 
     await nav.getByRole("button", { name: "Actualités" }).hover();
     await expect(nav.getByRole("link", { name: "Toutes les actualités" })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Tous les projets" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Tous les projets" })).toBeHidden();
     for (const category of blogCategories) {
       await expect(nav.getByRole("link", { name: category.name, exact: true })).toHaveAttribute(
         "href",

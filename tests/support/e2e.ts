@@ -74,6 +74,14 @@ async function afterHydration<T>(page: Page, response: T): Promise<T> {
   return response;
 }
 
+/**
+ * In a describe block (or a file) of tests that check what the page's scripts do: skipped in the
+ * project without JavaScript (playwright.config.ts), which checks the pages' plain HTML behaviour.
+ */
+export function scriptsOnly(reason: string) {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, reason);
+}
+
 /** Where the current worker's app runs, and the accounts every e2e database holds. */
 export const e2e = {
   get baseUrl() {
