@@ -1,11 +1,14 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, sql, test } from "../support/e2e";
+import { expect, scriptsOnly, sql, test } from "../support/e2e";
 
 /**
  * Consent (CNIL rules) and tracking: the tag manager loads only after consent, allowed by the CSP;
  * the anonymous page-view beacon works without any cookie.
  */
 const GTM_ID = "GTM-E2ETEST";
+// The banner applied in place, the tag manager, the beacon and the data layer are all scripts
+// (the banner without them: "the banner works without JavaScript", in its own context).
+scriptsOnly("consent in place, the tag manager, the beacon and the data layer are scripts");
 const banner = (page: Page) => page.getByRole("region", { name: "Vos choix en matière de cookies" });
 
 /** Stands in for googletagmanager.com: records each load; running it proves the CSP allowed it. */
