@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { Page } from "@playwright/test";
-import { e2e, expect, sql, test } from "../support/e2e";
+import { e2e, expect, scriptsOnly, sql, test } from "../support/e2e";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 // The app under test sends through SMTP into this sink (next port after the rig's stub port);
