@@ -14,8 +14,10 @@ import { showToast } from "./toasts";
 export function enhanceContactForm(root: HTMLElement) {
   const form = root.querySelector("form");
   if (!form) return;
-  // An empty form, for 'Envoyer un autre message' after a success.
+  // An empty form, for 'Envoyer un autre message' after a success (a clone keeps what was typed:
+  // reset to the server's values).
   const blank = form.cloneNode(true) as HTMLFormElement;
+  blank.reset();
   wire(root, form, blank);
 }
 
