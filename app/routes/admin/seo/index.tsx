@@ -172,7 +172,7 @@ function SitemapRowForm({ row }: { row: SitemapRow }) {
     values.changeFrequency !== saved.changeFrequency ||
     Number(values.priority) !== Number(saved.priority) ||
     values.includeInSitemap !== saved.includeInSitemap;
-  const errors = fetcher.state === "idle" ? fetcher.data?.result.error : undefined;
+  const errors = fetcher.state === "idle" ? fetcher.data?.result?.error : undefined;
   const busy = fetcher.state !== "idle";
   const label = sitemapPageTypeLabels[row.pageType as SitemapPageType];
   const id = `sitemap-${row.pageType}`;
