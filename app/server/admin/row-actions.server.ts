@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import type { Problem } from "~/lib/form-answer";
+import { data } from "react-router";
+import type { Problem, ProblemAnswer } from "~/lib/form-answer";
 import { readRowRef, readSelection, type RowRef } from "~/lib/schemas/common";
 import { MissingRowError } from "~/server/audit/mutation.server";
 import { logger } from "~/server/logger.server";
@@ -140,19 +141,40 @@ export async function runAction<Result>(
   request: Request,
   options: ActionOptions<Result>,
   work: () => Promise<Result>,
-): Promise<Response> {
+) {
   const back = options.back ?? sameList(request);
-  const refused = (problem: Problem) => redirectWithToast(back, { type: "error", ...problem });
+  return attempt(request, options, work, (problem) => redirectWithToast(back, { type: "error", ...problem }));
+}
+
+/**
+ * `runAction` for a fetcher that stays on the page (a switch, a card's button): a failure is
+ * answered to it (`ProblemAnswer`, toasted by `useAnswerToast`: 409 refused, 404 gone, 500).
+ */
+export async function runInPlace<Result>(
+  request: Request,
+  options: ActionOptions<Result>,
+  work: () => Promise<Result>,
+) {
+  return attempt(request, options, work, (problem, status) => data<ProblemAnswer>({ problem }, { status }));
+}
+
+async function attempt<Result, Refused>(
+  request: Request,
+  options: ActionOptions<Result>,
+  work: () => Promise<Result>,
+  refused: (problem: Problem, status: number) => Refused,
+) {
+  const back = options.back ?? sameList(request);
   let result: Result;
   try {
     result = await work();
   } catch (error) {
     const refusal = options.refuse?.(error);
-    if (refusal) return refused(refusal);
+    if (refusal) return refused(refusal, 409);
     const gone = error instanceof MissingRowError;
     if (!gone) logger.error({ err: error, path: back }, "back-office action failed");
     const description = (gone && options.gone) || failureMessage(options.failed, error);
-    return refused({ title: "Erreur", description });
+    return refused({ title: "Erreur", description }, gone ? 404 : 500);
   }
   return redirectWithToast(options.to ? options.to(result) : back, resolve(options.done, result));
 }
@@ -165,7 +187,7 @@ export async function rowActionFromForm<Result>(
   request: Request,
   formData: FormData,
   options: ActionOptions<Result> & { act: (ref: RowRef) => Promise<Result> },
-): Promise<Response> {
+) {
   const ref = readRowRef(formData);
   return runAction(request, options, () =>
     ref ? options.act(ref) : Promise.reject(new MissingRowError("row", "")),
@@ -196,7 +218,7 @@ export async function selectionActionFromForm<Result>(
   request: Request,
   formData: FormData,
   options: Omit<ActionOptions<Result>, "gone"> & { act: (ids: string[]) => Promise<Result> },
-): Promise<Response> {
+) {
   const ids = readSelection(formData);
   if (ids.length === 0) refuseRequest("Aucun élément choisi");
   return runAction(request, options, () => options.act(ids));
