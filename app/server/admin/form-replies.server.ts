@@ -7,6 +7,8 @@ import { logger } from "~/server/logger.server";
 type Errors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 /** Fields whose submitted value must not come back to the browser (secrets, passwords). */
 type ReplyOptions = { hideFields?: string[] };
+/** A whole-form refusal's toast title ('Erreur' when not given) and response headers (Retry-After...). */
+type ProblemOptions = ReplyOptions & { title?: string; headers?: Record<string, string> };
 
 /**
  * Refused input (400): Conform's errors plus any found on the server (a slug already taken...),
@@ -40,31 +42,38 @@ export function replyFailed(
  * throw is logged and answered 500 with `message`, under the form and in a toast. No value
  * typed comes back (a password, a code).
  */
-export async function answerOrFail<Answer>(work: () => Promise<Answer>, message: string) {
+export async function answerOrFail<Answer>(
+  work: () => Promise<Answer>,
+  message: string,
+  headers?: Record<string, string>,
+) {
   try {
     return await work();
   } catch (error) {
     logger.error({ err: error }, "back-office form failed");
     return data<FormAnswer>(
       { result: { status: "error", error: { "": [message] } }, problem: errorProblem(message) },
-      { status: 500 },
+      { status: 500, headers },
     );
   }
 }
 
 /**
- * A save refused as a whole (`status`: 404 for a row gone, 409, 500): `message` under the form
- * and in a toast.
+ * A post refused as a whole (`status`: 404 for a row gone, 409, 429 for a sign-in to try later,
+ * 500): `message` under the form and in a toast.
  */
 export function replyFormProblem(
   submission: Submission<unknown>,
   status: number,
   message: string,
-  options: ReplyOptions = {},
+  { title = "Erreur", headers, hideFields }: ProblemOptions = {},
 ) {
   return data<FormAnswer>(
-    { result: submission.reply({ formErrors: [message], ...options }), problem: errorProblem(message) },
-    { status },
+    {
+      result: submission.reply({ formErrors: [message], hideFields }),
+      problem: { title, description: message },
+    },
+    { status, headers },
   );
 }
 
