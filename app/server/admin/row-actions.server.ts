@@ -6,7 +6,7 @@ import { readRowRef, readSelection, type RowRef } from "~/lib/schemas/common";
 import { MissingRowError } from "~/server/audit/mutation.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast, type ToastInput } from "~/server/toast.server";
-import { refuseRequest, replyFailed, replyInvalid } from "./form-replies.server";
+import { refuseRequest, replyFailed, replyFormProblem, replyInvalid } from "./form-replies.server";
 
 /**
  * The intents of a back-office screen, written once: each reads what was posted (a form's fields,
@@ -53,6 +53,8 @@ type SaveOptions<Value> = {
   to?: From<Value, string>;
   /** Fields never sent back with a refusal (a typed password): the form shows them empty. */
   hideFields?: string[];
+  /** The row saved is gone (an editor's, deleted meanwhile): 404 and this message, in place. */
+  gone?: string;
 };
 
 /** The list the form was posted from, its query string kept. */
@@ -109,6 +111,8 @@ async function save<Schema extends z.ZodType>(
     await write(submission.value);
   } catch (error) {
     if (row && error instanceof MissingRowError) return missing();
+    if (options.gone && error instanceof MissingRowError)
+      return replyFormProblem(submission, 404, options.gone, hidden);
     const refusal = options.refuse?.(error);
     if (refusal) return replyInvalid(submission, refusal, hidden);
     return replyFailed(submission, error, failureMessage(options.failed, error), hidden);
