@@ -18,15 +18,8 @@ import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-
 import { PageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { AdminDialog } from "~/components/admin/admin-dialog";
+import { DialogClose, DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { addDays } from "date-fns";
@@ -164,33 +157,34 @@ function PurgeDialog({ ids, title, name }: { ids: string[]; title: string; name?
 function SlugTakenDialog({ conflict }: { conflict: NonNullable<Problem["proposal"]> }) {
   const [open, setOpen] = useState(true);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Slug déjà utilisé</DialogTitle>
-          <DialogDescription>
-            Le slug « {conflict.taken} » est déjà utilisé par un autre contenu. Restaurez l'élément sous une
-            autre adresse.
-          </DialogDescription>
-        </DialogHeader>
-        <Form method="post" className="flex flex-col gap-4">
-          <input type="hidden" name="intent" value="restore" />
-          <input type="hidden" name="ids" value={conflict.id} />
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="restore-slug">Nouveau slug</Label>
-            <Input id="restore-slug" name="slug" defaultValue={conflict.value} autoComplete="off" />
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Annuler
-              </Button>
-            </DialogClose>
-            <Button type="submit">Restaurer avec ce slug</Button>
-          </DialogFooter>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <AdminDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Slug déjà utilisé"
+      description={
+        <>
+          Le slug « {conflict.taken} » est déjà utilisé par un autre contenu. Restaurez l'élément sous une
+          autre adresse.
+        </>
+      }
+    >
+      <Form method="post" className="flex flex-col gap-4">
+        <input type="hidden" name="intent" value="restore" />
+        <input type="hidden" name="ids" value={conflict.id} />
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="restore-slug">Nouveau slug</Label>
+          <Input id="restore-slug" name="slug" defaultValue={conflict.value} autoComplete="off" />
+        </div>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Annuler
+            </Button>
+          </DialogClose>
+          <Button type="submit">Restaurer avec ce slug</Button>
+        </DialogFooter>
+      </Form>
+    </AdminDialog>
   );
 }
 
