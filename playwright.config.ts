@@ -1,5 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
 
+/** The public site's specs: they also run without JavaScript (decision 022). */
+const PUBLIC_SPECS =
+  /(^|[\\/])(content|content-seo|contact|site-shell|site-shell-mobile|site-shell-settings|tracking|analytics|smoke|media|hardening|security)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/support/e2e-global-setup.ts",
@@ -31,5 +35,14 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // Every public page reads, every link and filter works, the contact form posts and answers:
+    // a test of what needs the page's scripts says so with `scriptsOnly` (tests/support/e2e.ts).
+    {
+      name: "without-javascript",
+      testMatch: PUBLIC_SPECS,
+      use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false },
+    },
+  ],
 });

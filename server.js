@@ -59,12 +59,14 @@ if (!dev) {
 app.use(running.handler);
 
 // A page the page cache holds, or one being rendered for an identical request, is sent before
-// Express sees the request: that is most public traffic.
+// Express sees the request: that is most public traffic. A hit is sent first of all, as a bare
+// server would send bytes it holds: nothing else runs for it (it is counted, not timed).
 const server = http.createServer((req, res) => {
-  running.observeRequest(req, res);
   // Shutting down: answer what arrives on an open connection, then close it (the client, or the
   // proxy, opens its next one elsewhere) rather than closing under a request it may be sending.
   if (stopping) res.setHeader("Connection", "close");
+  if (running.sendCachedPage(req, res)) return;
+  running.observeRequest(req, res);
   const render = () => app(req, res);
   if (!running.serveCachedPage(req, res, render)) render();
 });

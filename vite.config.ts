@@ -2,16 +2,18 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { readdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 
 const VENDOR = /node_modules[\\/](react|react-dom|react-router|scheduler|clsx)[\\/]/;
-/** The frame of every public page (header, footer, consent, error and pending states, cards of
- * most lists) and the lib modules it imports. */
-const SITE_FRAME =
-  /app[\\/](components[\\/](site[\\/](article-card|consent-banner|content-pending|desktop-nav|footer|header|icon|json-ld|mobile-menu|project-card|responsive-image|section-heading|section-link|site-logo|tracking)|ui[\\/](button-variants|toaster))\.tsx?$|root\.tsx(\?.*)?$|routes[\\/]site[\\/]layout\.tsx(\?.*)?$|lib[\\/](consent|data-layer|format-date|image-variants|page-trail|seo)\.ts$)/;
+/** The public pages' progressive-enhancement modules (decision 022): entries of their own, which
+ * the server names in a page's inline module script (app/server/http/enhancements.server.ts). */
+const ENHANCEMENTS = readdirSync("app/enhance")
+  .filter((file) => /^[a-z-]+\.ts$/.test(file))
+  .map((file) => `app/enhance/${file}`);
 
 const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve("react-router/package.json"));
 const reactRouterBuild = (file: string) => path.join(reactRouterDir, "dist/production", file);
@@ -24,16 +26,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // Kept for scripts/bundle-budget.js (never served: static files skip dot-directories).
         manifest: true,
         rolldownOptions: {
+          // Beside React Router's entry and route modules.
+          input: ENHANCEMENTS,
           output: {
-            // Few files rather than one per module: on HTTP/1.1 every extra file waits its turn,
-            // and small files compress badly (a dozen apart weigh a third more than together).
-            // Every public page loads one shared file, React, React Router and the site's frame;
-            // anything else (icons, UI primitives, the contact form, the back office) goes where
-            // its importers are, so no page downloads code it does not use
-            // (scripts/bundle-budget.js checks the sizes).
-            codeSplitting: {
-              groups: [{ name: "vendor", test: (id: string) => VENDOR.test(id) || SITE_FRAME.test(id) }],
-            },
+            // React and React Router in one file, loaded by the back office only: public pages
+            // load their enhancement modules (scripts/bundle-budget.js checks they never need it).
+            codeSplitting: { groups: [{ name: "vendor", test: (id: string) => VENDOR.test(id) }] },
           },
         },
       },

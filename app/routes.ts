@@ -54,6 +54,7 @@ export default [
       route("email-templates", "routes/admin/email-templates/index.tsx"),
       route("email-templates/outbox", "routes/admin/email-templates/outbox.tsx"),
       route("backups", "routes/admin/backups/index.tsx"),
+      route("health", "routes/admin/health/index.tsx"),
       route("wordpress-import", "routes/admin/wordpress-import/index.tsx"),
       route("journal", "routes/admin/journal/index.tsx"),
       // -- users (admin only) and everyone's own profile

@@ -5,6 +5,8 @@
 //
 //   npm run bench:public
 //   BENCH_PORT=4360 BENCH_PG_PORT=57031 BENCH_SECONDS=10 npm run bench:public
+//   BENCH_CACHE=on BENCH_CPU_PROF=/tmp/prof npm run bench:public   (cache on only; the app's
+//   V8 CPU profile is written in that folder when it stops: open it in Chrome's DevTools)
 //
 // The app listens on BENCH_PORT (default 3100), the bare server on BENCH_PORT + 1, the database
 // on BENCH_PG_PORT (default 54339). Figures are only comparable within one run: other work on
@@ -34,8 +36,9 @@ async function main() {
 
   execSync("node scripts/ensure-build.js", { stdio: "inherit" });
   const dataDir = await mkdtemp(path.join(tmpdir(), "betic-bench-"));
+  const profileDir = process.env.BENCH_CPU_PROF;
   const app = startProcess(
-    ["server.js"],
+    [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : []), "server.js"],
     serverEnv({
       port,
       pgPort,
@@ -57,7 +60,8 @@ async function main() {
 
     const pages = await publicPages(base);
     const rows = [];
-    for (const cache of [true, false]) {
+    const cacheStates = { on: [true], off: [false] }[process.env.BENCH_CACHE] ?? [true, false];
+    for (const cache of cacheStates) {
       await client.query("update site_settings set enable_cache = $1", [cache]);
       // The change reaches the app by LISTEN/NOTIFY.
       await sleep(500);
@@ -87,7 +91,12 @@ async function main() {
           ...renderFigures(appRun, answered),
           "bare req/s": Math.round(bareRun.result.requests.average),
           "bare p99 ms": bareRun.result.latency.p99,
+          "bare CPU µs/req": bareRun.cpuPerRequest,
           ratio: Number((appRun.result.requests.average / bareRun.result.requests.average).toFixed(2)),
+          "CPU ×bare":
+            appRun.cpuPerRequest && bareRun.cpuPerRequest
+              ? Number((appRun.cpuPerRequest / bareRun.cpuPerRequest).toFixed(2))
+              : null,
           "HTML KB": Number((Buffer.byteLength(html) / 1024).toFixed(1)),
           [`sent KB (${sent.headers["content-encoding"] ?? "identity"})`]: Number(
             (sent.body.length / 1024).toFixed(1),
@@ -99,7 +108,7 @@ async function main() {
     await client.query("update site_settings set enable_cache = true");
     console.log(
       `\n${connections} connections, ${seconds} s per measure, Accept-Encoding: ${ACCEPT_ENCODING}; ` +
-        "ratio = app req/s ÷ bare req/s (same bytes, same run); renders = answers neither from the page " +
+        "ratio = app req/s ÷ bare req/s (same bytes, same run); CPU ×bare = app CPU µs/req ÷ bare CPU µs/req; renders = answers neither from the page " +
         "cache (HIT) nor from another request's render (SHARED); CPU µs/render = all the app's CPU ÷ renders",
     );
     console.table(rows);

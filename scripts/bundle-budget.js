@@ -1,32 +1,36 @@
 // The JavaScript a public page downloads before any interaction, against its budget (DESIGN.md
-// "Speed"): the client entry, the root and site-layout route modules and the page's own module,
-// with everything they import statically, as the Vite manifest of the production build lists them;
-// compressed with brotli as the server sends them. Sizes, not timings: the same build always
-// gives the same bytes. Part of `npm test`; fails when a page passes its budget.
+// "Speed", decision 022): public pages do not hydrate; each loads the enhancement modules
+// (app/enhance/*.ts) its route and the site's layout name in their `handle.scripts`, with
+// everything those import statically, as the Vite manifest of the production build lists them;
+// compressed with brotli as the server sends them. What a module imports dynamically (the contact
+// form's checks, on a visitor's first interaction; the tag manager after consent) is not counted.
+// No public page may load the React runtime (the client entry's chunks). Sizes, not timings: the
+// same build always gives the same bytes. Part of `npm test`; fails when a page passes its budget.
 //
 //   npm run test:budget                      # builds if needed (BUILD_DIR honoured)
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 
-/** Brotli bytes per public page. 100 KB is the ceiling for all; tighter ones keep what was won. */
+/** Brotli bytes per public page: 20 KB for content pages (aim: 10), 40 KB for /contact. */
 const KB = 1024;
+const CONTENT_PAGE = 20 * KB;
 const BUDGETS = {
-  "app/routes/site/home.tsx": 100 * KB,
-  "app/routes/site/blog.tsx": 100 * KB,
-  "app/routes/site/article.tsx": 100 * KB,
-  "app/routes/site/projects.tsx": 100 * KB,
-  "app/routes/site/project.tsx": 100 * KB,
-  "app/routes/site/contact.tsx": 100 * KB,
-  "app/routes/site/about.tsx": 100 * KB,
-  "app/routes/site/cms-page.tsx": 100 * KB,
-  "app/routes/site/privacy-policy.tsx": 100 * KB,
-  "app/routes/site/terms-of-use.tsx": 100 * KB,
-  "app/routes/site/sitemap-page.tsx": 100 * KB,
-  "app/routes/site/not-found.tsx": 100 * KB,
+  "app/routes/site/home.tsx": CONTENT_PAGE,
+  "app/routes/site/blog.tsx": CONTENT_PAGE,
+  "app/routes/site/article.tsx": CONTENT_PAGE,
+  "app/routes/site/projects.tsx": CONTENT_PAGE,
+  "app/routes/site/project.tsx": CONTENT_PAGE,
+  "app/routes/site/contact.tsx": 40 * KB,
+  "app/routes/site/about.tsx": CONTENT_PAGE,
+  "app/routes/site/cms-page.tsx": CONTENT_PAGE,
+  "app/routes/site/privacy-policy.tsx": CONTENT_PAGE,
+  "app/routes/site/terms-of-use.tsx": CONTENT_PAGE,
+  "app/routes/site/sitemap-page.tsx": CONTENT_PAGE,
+  "app/routes/site/not-found.tsx": CONTENT_PAGE,
 };
-/** Loaded by every public page before its own module (the client entry is added below). */
-const FRAME = ["app/root.tsx", "app/routes/site/layout.tsx"];
+/** Every public page's frame: its modules come with each page's own. */
+const LAYOUT = "app/routes/site/layout.tsx";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 let manifest;
@@ -36,11 +40,22 @@ try {
   console.error(`No Vite manifest in ${clientDir}/.vite: run "npm run build" first.`);
   process.exit(1);
 }
-// Route modules are listed as "<file>?__react-router-build-client-route"; the client entry is
-// React Router's default unless the app has its own.
-const byFile = new Map(Object.keys(manifest).map((key) => [key.replace(/\?.*$/, ""), key]));
+// The client entry is React Router's default unless the app has its own; what it loads up front
+// is the React runtime.
 const entry = Object.keys(manifest).find((key) => /(^|\/)entry\.client\.[jt]sx?$/.test(key));
 if (!entry) throw new Error("No client entry in the Vite manifest");
+
+/**
+ * The modules a route's `handle` names (`export const handle: PageHandle = { ..., scripts: [...] }`),
+ * read from its source; undefined when it has no handle.
+ */
+function handleScripts(route) {
+  const source = readFileSync(route, "utf8");
+  const handle = /export const handle: PageHandle = (\{[^}]*\})/.exec(source)?.[1];
+  if (!handle) return undefined;
+  const list = /scripts: \[([^\]]*)\]/.exec(handle)?.[1] ?? "";
+  return [...list.matchAll(/"([a-z-]+)"/g)].map((match) => `app/enhance/${match[1]}.ts`);
+}
 
 const compressed = new Map();
 function brotliSize(file) {
@@ -56,7 +71,7 @@ function brotliSize(file) {
 function initialFiles(keys) {
   const files = new Set();
   const visit = (key) => {
-    const chunk = manifest[byFile.get(key) ?? key];
+    const chunk = manifest[key];
     if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
     if (files.has(chunk.file)) return;
     files.add(chunk.file);
@@ -66,16 +81,21 @@ function initialFiles(keys) {
   return files;
 }
 
-const publicRoutes = [...byFile.keys()].filter((file) => file.startsWith("app/routes/site/"));
+const publicRoutes = Object.keys(manifest)
+  .map((key) => key.replace(/\?.*$/, ""))
+  .filter((file) => file.startsWith("app/routes/site/") && file !== LAYOUT);
+const frame = handleScripts(LAYOUT);
+if (!frame?.length) throw new Error(`${LAYOUT} names no enhancement module: is its handle still there?`);
+const runtime = initialFiles([entry]);
 const rows = [];
 const failures = [];
-for (const route of publicRoutes.filter((key) => !FRAME.includes(key)).sort()) {
+for (const route of publicRoutes.sort()) {
   const budget = BUDGETS[route];
   if (budget === undefined) {
     failures.push(`${route}: a public page without a budget (add it to scripts/bundle-budget.js)`);
     continue;
   }
-  const files = initialFiles([entry, ...FRAME, route]);
+  const files = initialFiles([...frame, ...(handleScripts(route) ?? [])]);
   const bytes = [...files].reduce((sum, file) => sum + brotliSize(file), 0);
   rows.push({
     page: route.replace("app/routes/site/", ""),
@@ -88,6 +108,8 @@ for (const route of publicRoutes.filter((key) => !FRAME.includes(key)).sort()) {
       `${route}: ${(bytes / KB).toFixed(1)} KB of JavaScript before interaction, over its ${budget / KB} KB budget`,
     );
   }
+  const react = [...files].filter((file) => runtime.has(file));
+  if (react.length > 0) failures.push(`${route}: loads the React runtime (${react.join(", ")})`);
 }
 for (const route of Object.keys(BUDGETS)) {
   if (!publicRoutes.includes(route)) failures.push(`${route}: has a budget but is not in the build`);
@@ -98,4 +120,4 @@ if (failures.length > 0) {
   console.error(`\nJavaScript budget exceeded:\n  ${failures.join("\n  ")}`);
   process.exit(1);
 }
-console.log("Every public page is within its JavaScript budget.");
+console.log("Every public page is within its JavaScript budget, without the React runtime.");

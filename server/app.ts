@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import "react-router";
 import { openDatabase, closeDatabase } from "~/server/db/database.server";
@@ -10,12 +11,14 @@ import { encryptStoredSecrets } from "~/server/settings.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { startScheduler } from "~/server/jobs/scheduler.server";
 import { startChangeNotifications, stopChangeNotifications } from "~/server/db/notifications.server";
-import { htmlCaching, serveCachedPage } from "~/server/cache/html-cache.server";
+import { htmlCaching, sendCachedPage, serveCachedPage } from "~/server/cache/html-cache.server";
 import { stopPageCache } from "~/server/cache/page-cache.server";
+import { startHeartbeat } from "~/server/health/heartbeat.server";
 import { lifecycle } from "~/server/health/lifecycle.server";
+import { warmUp } from "~/server/health/warm-up.server";
 import { endStaffEventStreams } from "~/server/staff-events.server";
 import { metricsEndpoint } from "~/server/metrics/endpoint.server";
-import { observeRequest } from "~/server/metrics/registry.server";
+import { countPageCacheHit, observeRequest } from "~/server/metrics/registry.server";
 import {
   canonicalAdminPaths,
   limitRequestBodies,
@@ -49,6 +52,7 @@ export async function start() {
   });
   await startChangeNotifications();
   const mailWorker = startMailWorker();
+  const heartbeat = await startHeartbeat();
 
   const development = process.argv.includes("--dev");
   const serverCache = !development;
@@ -77,19 +81,26 @@ export async function start() {
   return {
     handler,
     /**
-     * Answers page-cache hits, and requests for a page being rendered, before Express (process
-     * entry: server.js); false for anything else.
+     * Answers a page-cache hit (but for a request with an Origin) and counts it for /metrics, first
+     * thing for a request (process entry: server.js); false for anything else.
+     */
+    sendCachedPage: serverCache ? sendCachedHit : () => false,
+    /**
+     * Answers the page-cache hits left, and requests for a page being rendered, before Express
+     * (server.js); false for anything else.
      */
     serveCachedPage: serverCache ? serveCachedPage : () => false,
     /** The refusal of sign-in tries the throttle already refuses, for server.js to mount first. */
     signInFloodGuard: [limitRequestBodies(), earlySignInRefusals()],
     /** For the files server.js serves before the app. */
     staticHeaders: staticFileHeaders(),
-    /** Counts every request for /metrics, page-cache hits included (call first). */
+    /** Counts and times a request for /metrics (call first, but after `sendCachedPage`). */
     observeRequest,
     listen: { port: config.port, host: config.host, trustProxy: config.trustProxy },
     logger,
-    announce() {
+    /** Listening: warms its caches up, then says it is ready (/readyz 200). */
+    async announce() {
+      if (!development) await warmUp(config.port);
       lifecycle.ready();
       logger.info(`Site ready on ${config.publicUrl}`);
     },
@@ -104,7 +115,14 @@ export async function start() {
       stopPageCache();
       await mailWorker.stop();
       await scheduler.stop();
+      await heartbeat.stop();
       await closeDatabase();
     },
   };
+}
+
+function sendCachedHit(req: IncomingMessage, res: ServerResponse) {
+  const status = sendCachedPage(req, res);
+  if (status !== 0) countPageCacheHit(req, status);
+  return status !== 0;
 }

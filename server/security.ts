@@ -12,19 +12,35 @@ import {
   STATIC_FILE_POLICY,
 } from "~/server/security/csp.server";
 
-const baseHeaders: RequestHandler[] = [
-  helmet({
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    // Helmet's default, no-referrer, makes browsers send `Origin: null` on same-site form posts,
-    // which React Router refuses as cross-site: every form without JavaScript would fail.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  }),
-  (_req, res, next) => {
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    next();
-  },
-];
+/**
+ * Helmet's headers but those no browser of today reads (every answer carries them, a cached page
+ * thousands of times a second: docs/decisions/005-security-hardening.md): X-Frame-Options, which
+ * every policy's frame-ancestors replaces; X-XSS-Protection: 0, against an auditor no browser has
+ * kept; X-Download-Options (Internet Explorer 8); X-Permitted-Cross-Domain-Policies (Flash; the
+ * site serves no crossdomain.xml); X-DNS-Prefetch-Control (browsers prefetch no link of an https
+ * page by default). HSTS only when the site is https: browsers ignore it over http.
+ */
+function baseHeaders(): RequestHandler[] {
+  return [
+    helmet({
+      contentSecurityPolicy: false,
+      crossOriginEmbedderPolicy: false,
+      // Helmet's default, no-referrer, makes browsers send `Origin: null` on same-site form posts,
+      // which React Router refuses as cross-site: every form without JavaScript would fail.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: config.secureCookies,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xFrameOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    }),
+    (_req, res, next) => {
+      res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+      next();
+    },
+  ];
+}
 
 /**
  * Headers for the files served before the app (build assets, favicon, robots of the build): the
@@ -32,7 +48,7 @@ const baseHeaders: RequestHandler[] = [
  */
 export function staticFileHeaders(): RequestHandler[] {
   return [
-    ...baseHeaders,
+    ...baseHeaders(),
     (_req, res, next) => {
       res.setHeader("Content-Security-Policy", STATIC_FILE_POLICY);
       next();
@@ -49,7 +65,7 @@ export function staticFileHeaders(): RequestHandler[] {
 export function securityHeaders(): RequestHandler[] {
   const dev = process.argv.includes("--dev");
   return [
-    ...baseHeaders,
+    ...baseHeaders(),
     async (req, res, next) => {
       try {
         const nonce = randomBytes(16).toString("base64");

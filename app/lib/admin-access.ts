@@ -50,6 +50,7 @@ export const adminAccess = {
   "/admin/users": "admin",
   "/admin/backups": "admin",
   "/admin/backups/download/:id": "admin",
+  "/admin/health": "admin",
   "/admin/wordpress-import": "admin",
   "/admin/journal": "admin",
   "/admin/journal/export": "admin",

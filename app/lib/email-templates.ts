@@ -17,6 +17,8 @@ export const emailTemplateLabels: Record<string, string> = {
   contact_assignment: "Avis d'attribution",
   contact_digest: "Récapitulatif quotidien",
   project_creation: "Avis de création de projet",
+  health_alert: "Alerte : état du site",
+  health_recovered: "État du site rétabli",
 };
 
 /** The placeholders staff may use in every contact template (back-office.md §2.17). */
@@ -49,6 +51,16 @@ type TemplateUse = {
 };
 
 const SAMPLE_ACCOUNT = "jean.dupont@exemple.fr";
+
+/** The placeholders of the two mails of 'État du site' (app/server/health/alerts.server.ts). */
+const HEALTH_PLACEHOLDERS = ["check", "summary", "action", "health_url"] as const;
+const SAMPLE_HEALTH_CHECK = {
+  check: "Sauvegardes",
+  summary:
+    "Dernière sauvegarde réussie le 03/03/2026 02:00 ; archives chiffrées, gardées dans /var/lib/betic/backups.",
+  action: "Aucune sauvegarde depuis plus de 26 heures : lancez-en une et vérifiez la planification.",
+  health_url: "https://www.exemple.fr/admin/health",
+};
 
 /** What each editable template is for, what it may say, and what its preview shows. */
 export const emailTemplateUses: Record<EmailTemplateName, TemplateUse> = {
@@ -92,6 +104,22 @@ export const emailTemplateUses: Record<EmailTemplateName, TemplateUse> = {
       login_url: "https://www.exemple.fr/admin/login",
     },
     sampleNote: `Avec un compte d'exemple : ${SAMPLE_ACCOUNT}.`,
+  },
+  health_alert: {
+    purpose: "Envoyé à chaque administrateur quand une vérification de l'état du site passe au rouge.",
+    placeholders: HEALTH_PLACEHOLDERS,
+    sample: SAMPLE_HEALTH_CHECK,
+    sampleNote: "Avec une vérification d'exemple : les sauvegardes.",
+  },
+  health_recovered: {
+    purpose: "Envoyé à chaque administrateur quand une vérification passée au rouge ne l'est plus.",
+    placeholders: HEALTH_PLACEHOLDERS,
+    sample: {
+      ...SAMPLE_HEALTH_CHECK,
+      summary: "Dernière sauvegarde réussie le 05/03/2026 02:00.",
+      action: "",
+    },
+    sampleNote: "Avec une vérification d'exemple : les sauvegardes.",
   },
 };
 

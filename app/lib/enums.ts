@@ -55,6 +55,8 @@ export const emailTemplateNames = [
   "contact_reply",
   "password_reset",
   "password_changed",
+  "health_alert",
+  "health_recovered",
 ] as const;
 export type EmailTemplateName = (typeof emailTemplateNames)[number];
 
@@ -129,3 +131,7 @@ export type ImportedEntityType = (typeof importedEntityTypes)[number];
 /** The imported rows an old address may lead to (legacy_redirects). */
 export const redirectTargetTypes = ["blog_articles", "cms_pages", "blog_categories"] as const;
 export type RedirectTargetType = (typeof redirectTargetTypes)[number];
+
+/** A check of 'État du site': green, orange, red (and 0, 1, 2 in /metrics). */
+export const healthStatuses = ["ok", "warning", "error"] as const;
+export type HealthStatus = (typeof healthStatuses)[number];

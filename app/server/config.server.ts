@@ -53,6 +53,9 @@ const envSchema = z.object({
   LOG_LEVEL: optional(flag(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
   ALLOW_INSECURE_HTTP: optional(flag(["0", "1"])),
   METRICS_TOKEN: optional(z.string().min(16, "attendu : au moins 16 caractères aléatoires")),
+  HEALTH_CHECK_CRON: optional(z.string()),
+  HEALTH_DISK_WARNING_PERCENT: optional(z.coerce.number().min(0).max(100)),
+  HEALTH_DISK_ALERT_PERCENT: optional(z.coerce.number().min(0).max(100)),
 });
 type Env = z.infer<typeof envSchema>;
 const names = Object.keys(envSchema.shape) as (keyof Env)[];
@@ -173,6 +176,17 @@ export const config = {
   /** Lets a scraper off this machine read /metrics (Authorization: Bearer …). */
   get metricsToken() {
     return env().METRICS_TOKEN;
+  },
+  /** When 'État du site' is evaluated and the admins mailed of a change (cron, Europe/Paris); "off": never. */
+  get healthCheckCron() {
+    return env().HEALTH_CHECK_CRON ?? "*/5 * * * *";
+  },
+  /** Free disk space (percent) under which 'État du site' turns orange, then red. */
+  get healthDiskWarningPercent() {
+    return env().HEALTH_DISK_WARNING_PERCENT ?? 20;
+  },
+  get healthDiskAlertPercent() {
+    return env().HEALTH_DISK_ALERT_PERCENT ?? 5;
   },
   get logLevel() {
     return env().LOG_LEVEL ?? (env().NODE_ENV === "test" ? "warn" : "info");

@@ -49,6 +49,18 @@ describe("probes and metrics", () => {
     expect(text).toMatch(/^betic_mail_outbox_messages\{status="failed"\} \d+$/m);
     expect(text).toMatch(/^betic_mail_outbox_oldest_waiting_seconds \d/m);
     expect(text).toMatch(/^betic_page_cache_bytes \d+$/m);
+    // Page-cache hits are sent before anything else runs for them, and counted all the same.
+    const counted = (metrics: string) => ({
+      pages: Number(/^betic_http_requests_total\{kind="page",status="200"\} (\d+)$/m.exec(metrics)?.[1]),
+      hits: Number(/^betic_page_cache_requests_total\{result="hit"\} (\d+)$/m.exec(metrics)?.[1] ?? 0),
+    });
+    const before = counted(text);
+    for (let i = 0; i < 3; i++)
+      expect((await fetch(`${app.baseUrl}/contact`)).headers.get("X-Page-Cache")).toBe("HIT");
+    expect(counted(await (await fetch(`${app.baseUrl}/metrics`)).text())).toEqual({
+      pages: before.pages + 3,
+      hits: before.hits + 3,
+    });
     for (const name of [
       "betic_page_cache_requests_total",
       "betic_throttle_refusals_total",

@@ -68,3 +68,38 @@ test("an admin suspends an account (its session ends, it cannot sign in) and rea
   expect(audit.every((row) => row.ip_address)).toBe(true);
   await elsewhere.context().close();
 });
+
+test("on a slow machine (CPU 6× slower), suspending then reactivating ten accounts opens no dialog that was not clicked", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const emails = Array.from({ length: 10 }, (_, i) => `lent-${i}-${Date.now()}@betic.test`);
+  for (const email of emails) await createStaffLikeAccount("lent", email);
+  await signIn(page, e2e.admin);
+  await page.goto("/admin/users");
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+
+  const dialog = page.getByRole("alertdialog");
+  const confirmIn = async (email: string, verb: "Suspendre" | "Réactiver", state: string) => {
+    const row = page.getByRole("row").filter({ hasText: email });
+    await row.getByRole("button", { name: `${verb} ${email}` }).click();
+    await expect(dialog).toHaveCount(1);
+    await expect(dialog.getByRole("heading")).toHaveText(`${verb} ce compte ?`);
+    await dialog.getByRole("button", { name: verb }).click();
+    // The answer closes it, and nothing opens in its place (a 'Réactiver ce compte ?' unasked for).
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toContainText(state);
+    await expect(dialog).toHaveCount(0);
+  };
+  for (const email of emails) {
+    await confirmIn(email, "Suspendre", "Suspendu");
+    await confirmIn(email, "Réactiver", "Actif");
+  }
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  const suspended = await sql<{ count: string }>(
+    "select count(*) from users where email = any($1) and banned",
+    [emails],
+  );
+  expect(suspended[0]!.count).toBe("0");
+});

@@ -10,6 +10,7 @@ const PAGES = [
   "/admin/seo",
   "/admin/gtm",
   "/admin/cors",
+  "/admin/health",
 ];
 const ACTIONS: [string, Record<string, string>][] = [
   ["/admin/settings", { intent: "save", "company.name": "Piraté", "company.email": "x@exemple.fr" }],
@@ -34,6 +35,7 @@ const ACTIONS: [string, Record<string, string>][] = [
   ],
   ["/admin/gtm", { intent: "save-tracking", isEnabled: "on", gtmId: "GTM-HACKED1" }],
   ["/admin/cors", { intent: "create", domain: "https://evil.example.com", type: "csp" }],
+  ["/admin/health", { intent: "evaluate" }],
 ];
 
 test("a user-role account gets 403 on every configuration address, data request and action", async ({

@@ -218,7 +218,8 @@ test.describe("content security policy", () => {
       );
       expect(headers["x-content-type-options"], path).toBe("nosniff");
       expect(headers["permissions-policy"], path).toContain("camera=()");
-      expect(headers["strict-transport-security"], path).toBeTruthy();
+      // This site is http (browsers ignore HSTS there); over https: tests/deploy/several-instances.
+      expect(headers["strict-transport-security"], path).toBeUndefined();
     }
   });
 

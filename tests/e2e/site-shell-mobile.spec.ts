@@ -9,7 +9,8 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 test.describe("mobile menu", () => {
-  test("opens, keeps one group expanded, and closes on a link", async ({ page }) => {
+  test("opens, keeps one group expanded, and closes on a link", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "closing on a link is the menu's script (the page itself stays)");
     await page.goto("/about");
     await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeHidden();
     const toggle = page.getByLabel("Ouvrir le menu");
@@ -58,12 +59,16 @@ test.describe("mobile menu", () => {
 
   test("Devis Gratuit goes to the contact section and closes the menu; Escape closes too", async ({
     page,
+    javaScriptEnabled,
   }) => {
     await page.goto("/about");
-    await page.getByLabel("Ouvrir le menu").click();
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("navigation", { name: "Menu mobile" })).toBeHidden();
-    await expect(page.getByLabel("Ouvrir le menu")).toBeFocused();
+    if (javaScriptEnabled) {
+      // Escape is the menu's script.
+      await page.getByLabel("Ouvrir le menu").click();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("navigation", { name: "Menu mobile" })).toBeHidden();
+      await expect(page.getByLabel("Ouvrir le menu")).toBeFocused();
+    }
 
     await page.getByLabel("Ouvrir le menu").click();
     await page
@@ -74,7 +79,9 @@ test.describe("mobile menu", () => {
     await expect(page.locator("#contact h2").first()).toBeInViewport();
     await expect(page.getByRole("navigation", { name: "Menu mobile" })).toBeHidden();
 
-    // On the home page the same entry only scrolls.
+    // On the home page the same entry only scrolls (the script closes the menu; a plain link to
+    // the section leaves it open).
+    if (!javaScriptEnabled) return;
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByLabel("Ouvrir le menu").click();
     await page
@@ -87,7 +94,8 @@ test.describe("mobile menu", () => {
 });
 
 test.describe("Voir plus on the home page", () => {
-  test("lists show three items until pressed, without layout shift", async ({ page }) => {
+  test("lists show three items until pressed, without layout shift", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "folded only where scripts run (without them every item shows)");
     const [{ projects }] = await sql<{ projects: number }>(
       `select count(*)::int as projects from projects where ${PUBLICLY_VISIBLE}`,
     );
@@ -104,7 +112,7 @@ test.describe("Voir plus on the home page", () => {
     expect(blocks).toBeGreaterThan(3);
 
     await page.goto("/");
-    // The lists are cut by CSS in the server's HTML, so nothing moves once the page hydrates.
+    // The lists are cut by CSS in the server's HTML, so nothing moves once the modules run.
     const layoutShift = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
@@ -134,7 +142,8 @@ test.describe("Voir plus on the home page", () => {
     }
   });
 
-  test("the reassurance cards are hidden until pressed", async ({ page }) => {
+  test("the reassurance cards are hidden until pressed", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "folded only where scripts run (without them every card shows)");
     await page.goto("/");
     const services = page.locator("#services");
     await expect(services.getByRole("heading", { name: "Particuliers" })).toBeVisible();
@@ -148,12 +157,22 @@ test.describe("Voir plus on the home page", () => {
   test("the hidden items are in the server's HTML (hidden by CSS, not missing)", async ({ request }) => {
     const html = await (await request.get("/")).text();
     expect(html).toContain("Sécurité garantie");
-    expect(html).toContain("max-md:[&amp;&gt;li:nth-child(n+4)]:hidden");
+    expect(html).toContain('data-collapsed="items"');
   });
 });
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("the home page's lists show every item, without 'Voir plus'", async ({ page }) => {
+    await page.goto("/");
+    for (const id of ["expertise", "projects", "blog"]) {
+      const items = page.locator(`#${id} ul[aria-label] > li`);
+      for (const item of await items.all()) await expect(item).toBeVisible();
+    }
+    await expect(page.getByRole("heading", { name: "Sécurité garantie" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Voir plus" })).toHaveCount(0);
+  });
 
   test("the mobile menu still opens and its groups expand", async ({ page }) => {
     await page.goto("/about");

@@ -46,6 +46,7 @@ describe("contact retention", () => {
         ["contacts-digest", "0 8 * * *", "Europe/Paris"],
         ["contacts-retention", "30 3 * * *", "Europe/Paris"],
         ["drafts-purge", "45 3 * * *", "Europe/Paris"],
+        ["health-check", "*/5 * * * *", "Europe/Paris"],
         ["rate-limit-purge", "15 * * * *", "Europe/Paris"],
         ["sign-in-failures-purge", "50 3 * * *", "Europe/Paris"],
         ["trash-purge", "45 3 * * *", "Europe/Paris"],

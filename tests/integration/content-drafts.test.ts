@@ -142,9 +142,9 @@ describe("/admin/api/drafts", () => {
     );
     await db().execute(sql`select pg_notify('content_changed', 'settled')`);
     await settled;
-    const answer = { headers: {}, body: Buffer.from("<html>") };
+    const answer = { headers: [], body: Buffer.from("<html>") };
     const page = { status: 200, etag: 'W/"y"', answers: { br: answer, gzip: answer, identity: answer } };
-    storeCachedPage("/garanties", { ...page, notModified: {} }, pageCacheGeneration());
+    storeCachedPage("/garanties", { ...page, notModified: [] }, pageCacheGeneration());
     await save();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(getCachedPage("/garanties")).toBeDefined();

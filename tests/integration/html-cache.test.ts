@@ -163,6 +163,54 @@ describe("HTML caching", () => {
     expect(renders).toBe(1);
   });
 
+  it("sends a hit the headers of the miss that stored it: those that matter, none a browser ignores", async () => {
+    const brotli = { "Accept-Encoding": "gzip, deflate, br" };
+    const miss = await raw("/realisations", { headers: brotli });
+    const hit = await raw("/realisations", { headers: brotli });
+    expect([miss.headers["x-page-cache"], hit.headers["x-page-cache"]]).toEqual(["MISS", "HIT"]);
+    const perAnswer = ["date", "x-page-cache", "connection", "keep-alive"];
+    const kept = (headers: http.IncomingHttpHeaders) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !perAnswer.includes(name)));
+    expect(kept(hit.headers)).toEqual(kept(miss.headers));
+    expect(hit.body.equals(miss.body)).toBe(true);
+
+    expect(hit.headers).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "cross-origin-opener-policy": "same-origin",
+      "cross-origin-resource-policy": "same-origin",
+      vary: "Accept-Encoding, Origin",
+      "content-encoding": "br",
+    });
+    expect(hit.headers["permissions-policy"]).toContain("camera=()");
+    const csp = hit.headers["content-security-policy"]!;
+    expect(csp).toContain(`script-src ${SCRIPTS.map(sha256).join(" ")} 'strict-dynamic'`);
+    expect(csp).toContain("frame-ancestors 'self'");
+    // Read by no browser of today (frame-ancestors replaces X-Frame-Options), and HSTS over http.
+    for (const name of [
+      "x-frame-options",
+      "x-xss-protection",
+      "x-download-options",
+      "x-permitted-cross-domain-policies",
+      "x-dns-prefetch-control",
+      "strict-transport-security",
+    ]) {
+      expect(hit.headers[name], name).toBeUndefined();
+    }
+
+    // The 304 of a hit says what the 304 of a miss says.
+    const etag = { "If-None-Match": String(hit.headers.etag) };
+    clearPageCache();
+    const missCurrent = await raw("/realisations", { headers: { ...brotli, ...etag } });
+    const hitCurrent = await raw("/realisations", { headers: { ...brotli, ...etag } });
+    expect([missCurrent.status, hitCurrent.status]).toEqual([304, 304]);
+    expect(hitCurrent.headers["x-page-cache"]).toBe("HIT");
+    for (const name of ["etag", "vary", "cache-control", "content-security-policy", "content-type"]) {
+      expect(hitCurrent.headers[name], name).toBe(missCurrent.headers[name]);
+    }
+    expect(renders).toBe(2);
+  });
+
   it("answers HEAD with the headers of GET, from the cache or not", async () => {
     const head = await raw("/projects", { method: "HEAD", headers: { "Accept-Encoding": "br" } });
     expect(head.body.length).toBe(0);

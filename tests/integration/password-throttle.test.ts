@@ -118,7 +118,7 @@ describe("sign-in throttling", { timeout: 180_000 }, () => {
       } as Parameters<typeof loginAction>[0]);
     const answers = (await Promise.all(Array.from({ length: 50 }, (_, i) => post(i + 1)))) as unknown as {
       init: { status: number } | null;
-      data: { toast: { description: string } | null };
+      data: { problem?: { description: string } };
     }[];
     const checked = answers.filter((answer) => answer.init?.status === 401);
     const refused = answers.filter((answer) => answer.init?.status === 429);
@@ -126,7 +126,7 @@ describe("sign-in throttling", { timeout: 180_000 }, () => {
     expect(checked.length).toBeLessThanOrEqual(5);
     expect(refused).toHaveLength(50 - checked.length);
     for (const answer of refused)
-      expect(answer.data.toast?.description).toMatch(
+      expect(answer.data.problem?.description).toMatch(
         /^Trop de tentatives de connexion\. Réessayez dans \d+ secondes?\.$/,
       );
     // Only the checked tries are failures: the refused ones gave their reservation back.

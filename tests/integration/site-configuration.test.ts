@@ -166,14 +166,14 @@ describe("page cache controls", () => {
     other.on("notification", (message) => heard.push(message.payload ?? ""));
     await other.query("LISTEN content_changed");
     try {
-      const answer = { headers: {}, body: Buffer.from("<html>") };
+      const answer = { headers: [], body: Buffer.from("<html>") };
       storeCachedPage(
         "k",
         {
           status: 200,
           etag: 'W/"x"',
           answers: { br: answer, gzip: answer, identity: answer },
-          notModified: {},
+          notModified: [],
         },
         pageCacheGeneration(),
       );

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
-import { serveCachedPage } from "~/server/cache/html-cache.server";
+import { sendCachedPage, serveCachedPage } from "~/server/cache/html-cache.server";
 
 /**
  * `app` behind a plain HTTP server as server.js runs it: page-cache hits and requests waiting for a
@@ -10,6 +10,7 @@ import { serveCachedPage } from "~/server/cache/html-cache.server";
 export async function startCachingServer(app: Express, onRequest?: () => void) {
   const server = http.createServer((req, res) => {
     onRequest?.();
+    if (sendCachedPage(req, res)) return;
     const render = () => app(req, res);
     if (!serveCachedPage(req, res, render)) render();
   });

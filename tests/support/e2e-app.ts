@@ -11,6 +11,8 @@ export type AppOptions = {
   env?: Record<string, string>;
   /** How long the start may take (loading the demo content into an empty database takes minutes). */
   startTimeoutMs?: number;
+  /** The release directory it runs from (its build and migrations); default: this checkout. */
+  cwd?: string;
 };
 
 /** A port nobody listens on now (tests that start an app outside the e2e port plan). */
@@ -23,7 +25,10 @@ export function freePort() {
   });
 }
 
-/** Starts the production build (BUILD_DIR, default ./build) as its own process and waits for /healthz. */
+/**
+ * Starts the production build (BUILD_DIR, default ./build) as its own process and waits for
+ * /readyz: migrated, and its caches warmed up (app/server/health/warm-up.server.ts).
+ */
 export async function startApp({
   port,
   databaseUrl,
@@ -31,10 +36,12 @@ export async function startApp({
   stubPort,
   env = {},
   startTimeoutMs = 120_000,
+  cwd,
 }: AppOptions) {
   await waitForFreePort(port);
   const baseUrl = `http://127.0.0.1:${port}`;
   const app = spawn(process.execPath, ["server.js"], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -52,6 +59,9 @@ export async function startApp({
       NODE_EXTRA_CA_CERTS: TEST_CA_FILE,
       // Tests stand for visitors at many addresses with X-Forwarded-For, as behind a proxy.
       TRUST_PROXY: "1",
+      // 'État du site' is evaluated (and mails sent) when a test asks ('Vérifier maintenant'), not
+      // on a clock that would add mails to other tests' outboxes.
+      HEALTH_CHECK_CRON: "off",
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
@@ -66,7 +76,7 @@ export async function startApp({
     await exited;
   };
   try {
-    await waitForHealth(`${baseUrl}/healthz`, exited, startTimeoutMs);
+    await waitForHealth(`${baseUrl}/readyz`, exited, startTimeoutMs);
   } catch (error) {
     await stop();
     throw error;

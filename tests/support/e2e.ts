@@ -49,9 +49,10 @@ export const test = base.extend<object, { workerApp: WorkerApp }>({
     { scope: "worker", auto: true, timeout: 120_000 },
   ],
   baseURL: async ({ workerApp }, use) => use(workerApp.baseUrl),
-  // A public page starts its scripts after its first paint (page-scripts.server.ts): what a test
-  // does right after loading one must wait for React to have taken the page over, as it would
-  // for a visitor's click to run its handler rather than the link's plain HTML behaviour.
+  // A public page's enhancement modules (decision 022) load after it: what a test does right after
+  // loading one waits for them to have run (`<html data-enhanced>`), and a back-office page for
+  // React to have taken it over, as a visitor's click would then run its handler rather than the
+  // plain HTML behaviour.
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled === false) return use(page);
     const goto = page.goto.bind(page);
@@ -64,9 +65,21 @@ export const test = base.extend<object, { workerApp: WorkerApp }>({
 
 async function afterHydration<T>(page: Page, response: T): Promise<T> {
   await page.waitForFunction(
-    () => !document.getElementById("page-modules") || "__reactRouterDataRouter" in window,
+    () =>
+      "enhanced" in document.documentElement.dataset ||
+      (!document.getElementById("page-modules") &&
+        !document.querySelector('script[type="speculationrules"]')) ||
+      "__reactRouterDataRouter" in window,
   );
   return response;
+}
+
+/**
+ * In a describe block (or a file) of tests that check what the page's scripts do: skipped in the
+ * project without JavaScript (playwright.config.ts), which checks the pages' plain HTML behaviour.
+ */
+export function scriptsOnly(reason: string) {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, reason);
 }
 
 /** Where the current worker's app runs, and the accounts every e2e database holds. */

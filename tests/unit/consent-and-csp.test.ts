@@ -86,6 +86,24 @@ describe("content security policy", () => {
     ).toEqual([]);
   });
 
+  it("leaves out a directive that would only repeat default-src 'self' (every cached page carries it)", () => {
+    const bare = contentSecurityPolicy({ area: "public", domains: [], scripts: { nonce: "n" } });
+    expect(directive(bare, "default-src")).toEqual(["'self'"]);
+    for (const name of ["connect-src", "frame-src", "manifest-src", "media-src"]) {
+      expect(directive(bare, name), name).toBeUndefined();
+    }
+    // worker-src falls back to script-src, whose 'strict-dynamic' ignores 'self'.
+    expect(directive(bare, "worker-src")).toEqual(["'self'"]);
+    expect(directive(bare, "font-src")).toEqual(["'self'", "data:"]);
+    const development = contentSecurityPolicy({
+      area: "public",
+      domains: [],
+      scripts: { nonce: "n" },
+      dev: true,
+    });
+    expect(directive(development, "connect-src")).toEqual(["'self'", "ws:"]);
+  });
+
   it("takes the hashes of a cached page instead of a nonce", () => {
     const policy = contentSecurityPolicy({
       area: "public",

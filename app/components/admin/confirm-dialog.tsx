@@ -1,5 +1,5 @@
 import { cloneElement, useEffect, useRef, useState } from "react";
-import { useFetcher, type FetcherWithComponents } from "react-router";
+import { useFetcher, useLocation, type FetcherWithComponents } from "react-router";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -13,20 +13,30 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "./icon";
 
 /**
- * Runs `onDone` when a fetcher's submission comes back (a redirect, or an answer that is not a
- * refused form), so a dialog can close itself. Returns whether the submission is in flight.
+ * Runs `onDone` when the answer to a submission of `fetcher` has come back (a redirect, or an
+ * answer that is not a refused form), so a dialog can close itself; `onSubmit` goes on the form.
+ * The answer is known by what it changes, the fetcher's data or the location (a redirect), not by
+ * a "submitting" render having been seen: on a busy machine a transition can skip it. Returns also
+ * whether the submission is in flight.
  */
 export function useFetcherDone(fetcher: ReturnType<typeof useFetcher>, onDone: () => void) {
-  const started = useRef<{ data: unknown } | null>(null);
+  const location = useLocation();
+  const sent = useRef<{ data: unknown; location: string } | null>(null);
   useEffect(() => {
-    if (fetcher.state === "submitting" && !started.current) started.current = { data: fetcher.data };
-    if (fetcher.state !== "idle" || !started.current) return;
+    const before = sent.current;
+    if (!before || fetcher.state !== "idle") return;
+    const answered = fetcher.data !== before.data;
+    if (!answered && location.key === before.location) return;
+    sent.current = null;
     const answer = fetcher.data as { result?: { status?: string } } | undefined;
-    const refused = answer !== started.current.data && answer?.result?.status === "error";
-    started.current = null;
-    if (!refused) onDone();
+    if (!answered || answer?.result?.status !== "error") onDone();
   });
-  return fetcher.state !== "idle";
+  return {
+    pending: fetcher.state !== "idle",
+    onSubmit(event: React.FormEvent) {
+      if (!event.defaultPrevented) sent.current = { data: fetcher.data, location: location.key };
+    },
+  };
 }
 
 /**
@@ -43,7 +53,10 @@ export function useFetcherDone(fetcher: ReturnType<typeof useFetcher>, onDone: (
 export function ConfirmDialog({ trigger, ...dialog }: { trigger: React.ReactElement } & DialogProps) {
   // Unset until the first click: a list has a trigger in every row, twice (table and card), and
   // each dialog's fetcher and Radix state cost as much to render as the rest of its row.
-  const [shown, setShown] = useState<{ open: boolean; from: HTMLElement }>();
+  const [shown, setShown] = useState<{ open: boolean; from: HTMLElement; intent: string }>();
+  // Keyed by its action: where a row's 'Suspendre' becomes 'Réactiver' as the answer comes, the
+  // dialog opened for the one never shows (open) for the other; the button stays, and the focus.
+  if (shown && shown.intent !== dialog.intent) setShown(undefined);
   const own = trigger.props as React.ButtonHTMLAttributes<HTMLElement>;
   return (
     <>
@@ -53,10 +66,11 @@ export function ConfirmDialog({ trigger, ...dialog }: { trigger: React.ReactElem
         "aria-expanded": shown?.open === true,
         onClick: (event: React.MouseEvent<HTMLElement>) => {
           own.onClick?.(event);
-          if (!event.defaultPrevented) setShown({ open: true, from: event.currentTarget });
+          if (!event.defaultPrevented)
+            setShown({ open: true, from: event.currentTarget, intent: dialog.intent });
         },
       })}
-      {shown ? (
+      {shown?.intent === dialog.intent ? (
         <OpenedConfirmDialog
           {...dialog}
           open={shown.open}
@@ -107,7 +121,7 @@ function OpenedConfirmDialog({
 }) {
   const own = useFetcher();
   const fetcher = shared ?? own;
-  const pending = useFetcherDone(fetcher, () => setOpen(false));
+  const { pending, onSubmit } = useFetcherDone(fetcher, () => setOpen(false));
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
       <AlertDialogContent
@@ -121,7 +135,7 @@ function OpenedConfirmDialog({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
-        <fetcher.Form method="post" action={action}>
+        <fetcher.Form method="post" action={action} onSubmit={onSubmit}>
           <input type="hidden" name="intent" value={intent} />
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />

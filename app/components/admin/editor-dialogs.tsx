@@ -11,14 +11,7 @@ import {
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+import { AdminDialog } from "~/components/admin/admin-dialog";
 
 /** The submit checks of a content form (back-office.md §5), listed until the person goes back to fix them. */
 export function ValidationChecksDialog({ checks, onClose }: { checks: string[]; onClose: () => void }) {
@@ -55,23 +48,19 @@ export function PreviewDialog<Data>({
   notice?: ReactNode;
 }) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <AdminDialog
+      trigger={
         <Button type="button" variant="outline">
           <Eye aria-hidden />
           Aperçu
         </Button>
-      </DialogTrigger>
-      <DialogContent className="flex h-[calc(100dvh-2rem)] max-w-[min(96vw,80rem)] flex-col">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>
-            Les modifications non enregistrées apparaissent au fil de la saisie.
-          </DialogDescription>
-        </DialogHeader>
-        {notice}
-        <PreviewFrame title={title} src={`${path}?embed=1`} newTabUrl={path} data={data} className="flex-1" />
-      </DialogContent>
-    </Dialog>
+      }
+      className="flex h-[calc(100dvh-2rem)] max-w-[min(96vw,80rem)] flex-col"
+      title={title}
+      description="Les modifications non enregistrées apparaissent au fil de la saisie."
+    >
+      {notice}
+      <PreviewFrame title={title} src={`${path}?embed=1`} newTabUrl={path} data={data} className="flex-1" />
+    </AdminDialog>
   );
 }

@@ -65,7 +65,7 @@ export function FormDialog<Input extends Values>({
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(0);
   const fetcher = useFetcher<FormAnswer>();
-  const pending = useFetcherDone(fetcher, () => setOpen(false));
+  const { pending, onSubmit } = useFetcherDone(fetcher, () => setOpen(false));
   return (
     <Dialog
       open={open}
@@ -91,6 +91,7 @@ export function FormDialog<Input extends Values>({
           hidden={hidden}
           defaultValue={defaultValue}
           action={action}
+          onSubmit={onSubmit}
           footer={
             <DialogFooter>
               <DialogClose asChild>
@@ -120,6 +121,7 @@ function DialogForm<Input extends Values>({
   hidden,
   defaultValue,
   action,
+  onSubmit,
   footer,
   children,
 }: {
@@ -130,6 +132,7 @@ function DialogForm<Input extends Values>({
   hidden: Record<string, string>;
   defaultValue: Partial<Input>;
   action?: string;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
   footer: React.ReactNode;
   children: (fields: Fields<Input>, form: FormMetadata<Input>) => React.ReactNode;
 }) {
@@ -142,8 +145,19 @@ function DialogForm<Input extends Values>({
     ...formTiming,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  const formProps = getFormProps(form);
   return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4">
+    <fetcher.Form
+      method="post"
+      action={action}
+      {...formProps}
+      // After Conform's check, which stops a refused form from being sent.
+      onSubmit={(event) => {
+        formProps.onSubmit(event);
+        onSubmit(event);
+      }}
+      className="flex flex-col gap-4"
+    >
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

@@ -13,7 +13,9 @@ import { formTiming } from "~/lib/admin/form-timing";
 import { twoFactorConfirmSchema, twoFactorPasswordSchema } from "~/lib/schemas/users";
 
 type Enrolment = { qrSvg: string; secret: string; uri: string };
-type Answer = FormAnswer & { enrolment?: Enrolment; backupCodes?: string[] };
+/** The step the profile's action answers with: the QR code to scan, then the backup codes. */
+export type TwoFactorStep = { form: "two-factor"; enrolment?: Enrolment; backupCodes?: string[] };
+type Answer = FormAnswer<TwoFactorStep>;
 
 /**
  * Profile, 'Double authentification': turn it on (password → QR code and secret → first code →
@@ -41,7 +43,7 @@ export function TwoFactorCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {required && !enabled && !answer?.backupCodes ? (
+        {required && !enabled && !answer?.step?.backupCodes ? (
           <Alert variant="destructive">
             <AlertDescription>
               La double authentification est exigée pour les administrateurs : activez-la pour accéder au
@@ -49,10 +51,10 @@ export function TwoFactorCard({
             </AlertDescription>
           </Alert>
         ) : null}
-        {answer?.backupCodes ? (
-          <BackupCodes codes={answer.backupCodes} />
-        ) : answer?.enrolment ? (
-          <ConfirmEnrolment enrolment={answer.enrolment} answer={answer} />
+        {answer?.step?.backupCodes ? (
+          <BackupCodes codes={answer.step.backupCodes} />
+        ) : answer?.step?.enrolment ? (
+          <ConfirmEnrolment enrolment={answer.step.enrolment} answer={answer} />
         ) : (
           <PasswordStep enabled={enabled} answer={answer} />
         )}

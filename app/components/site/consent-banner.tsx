@@ -1,53 +1,39 @@
-import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { CONSENT_ALL, CONSENT_NONE, type Consent } from "~/lib/consent";
+import type { Consent } from "~/lib/consent";
 import { keptSearch } from "~/lib/page-query";
+import type { TagManagerConfig } from "~/lib/tag-manager";
 
-/** Raised by the footer's 'Gérer les cookies' button; the tracking component reopens the banner. */
-export const MANAGE_CONSENT_EVENT = "consent:manage";
 const CONSENT_ACTION = "/api/consent";
 
 type Props = {
-  open: boolean;
-  /** The current choice, to pre-fill 'Personnaliser' when the banner is reopened. */
+  /** The visitor's choice (the page cache keys on it), to pre-fill 'Personnaliser'. */
   consent: Consent | null;
-  /** Focus the banner's title (when reopened on request, not on a first visit). */
-  focusOnOpen: boolean;
-  onChoose: (consent: Consent) => void;
+  /** From getTrackingState (app/server/analytics/tracking.server.ts): null without a tag manager. */
+  tagManager: TagManagerConfig | null;
 };
 
 /**
  * The cookie banner (CNIL rules): 'Refuser' looks and weighs exactly like 'Accepter', nothing is
  * pre-ticked, and nothing is loaded before a choice. It is a form posting to /api/consent, so it
- * works without JavaScript; with it, the choice is applied in place.
+ * works without JavaScript; app/enhance/consent.ts applies the choice in place, reopens the
+ * banner from the footer and loads the tag manager after consent. Open on a first visit when a
+ * tag manager is configured (without one the site sets no cookie needing consent), hidden
+ * otherwise, until asked for.
  */
-export function ConsentBanner({ open, consent, focusOnOpen, onChoose }: Props) {
+export function ConsentBanner({ consent, tagManager }: Props) {
   const location = useLocation();
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (open && focusOnOpen) titleRef.current?.focus();
-  }, [open, focusOnOpen]);
-  if (!open) return null;
-
-  const handleSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const form = new FormData(event.currentTarget);
-    const choice = submitter?.value;
-    if (choice === "accept") onChoose(CONSENT_ALL);
-    else if (choice === "refuse") onChoose(CONSENT_NONE);
-    else onChoose({ analytics: form.has("analytics"), marketing: form.has("marketing") });
-  };
-
   return (
     <section
       aria-labelledby="consent-title"
+      data-consent-banner=""
+      data-tag-manager={tagManager ? JSON.stringify(tagManager) : undefined}
+      hidden={consent !== null || !tagManager}
       className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-card p-4 shadow-2xl sm:inset-x-auto sm:bottom-4 sm:left-4 sm:max-w-md sm:rounded-lg sm:border"
     >
-      <form method="post" action={CONSENT_ACTION} onSubmit={handleSubmit} className="space-y-3">
+      <form method="post" action={CONSENT_ACTION} className="space-y-3">
         <input type="hidden" name="redirectTo" value={location.pathname + keptSearch(location.search)} />
-        <h2 ref={titleRef} id="consent-title" tabIndex={-1} className="text-base font-semibold outline-none">
+        <h2 id="consent-title" tabIndex={-1} className="text-base font-semibold outline-none">
           Vos choix en matière de cookies
         </h2>
         <p className="text-sm text-muted-foreground">
@@ -122,21 +108,14 @@ export function ConsentBanner({ open, consent, focusOnOpen, onChoose }: Props) {
 }
 
 /**
- * The footer's 'Gérer les cookies': reopens the banner. Before the scripts run it is a form that
- * forgets the choice and comes back to the page, which then opens the banner.
+ * The footer's 'Gérer les cookies': reopens the banner (app/enhance/consent.ts). Before the
+ * scripts run it is a form that forgets the choice and comes back to the page, which then opens
+ * the banner.
  */
 export function ManageCookiesButton({ className }: { className?: string }) {
   const location = useLocation();
   return (
-    <form
-      method="post"
-      action={CONSENT_ACTION}
-      className="inline"
-      onSubmit={(event) => {
-        event.preventDefault();
-        window.dispatchEvent(new Event(MANAGE_CONSENT_EVENT));
-      }}
-    >
+    <form method="post" action={CONSENT_ACTION} className="inline" data-manage-consent="">
       <input type="hidden" name="redirectTo" value={location.pathname + keptSearch(location.search)} />
       <button type="submit" name="choice" value="reset" className={className}>
         Gérer les cookies

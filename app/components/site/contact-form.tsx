@@ -1,117 +1,56 @@
 import { clsx } from "clsx";
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  parse,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Icon } from "~/components/site/icon";
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
 import { SiteAlert } from "~/components/site/site-alert";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { inputClassName, labelClassName, textareaClassName } from "~/components/ui/field-classes";
-import { showToast } from "~/components/ui/toaster";
 import {
   HONEYPOT_FIELD,
   RECAPTCHA_FIELD,
-  ROBOT_CHECK_MESSAGE,
   SEND_FAILED_MESSAGE,
   SOURCE_PAGE_FIELD,
   type ContactActionData,
   type ContactFormSettings,
 } from "~/lib/contact";
 import type { ContactInput } from "~/lib/contact-schema";
-import { sourcePage } from "~/lib/page-trail";
-import { trackContactAnswer } from "~/lib/data-layer";
 import { serviceTypeLabels, serviceTypes } from "~/lib/enums";
-import { Recaptcha, RECAPTCHA_MESSAGES } from "./recaptcha";
 
 export const CONTACT_ACTION = "/contact";
 
-/**
- * The browser-side checks (Zod and the shared schema) load when a visitor is about to use the form:
- * on pointing at it, touching it or focusing a field. Until then a submit goes to the server, which
- * applies the same rules and answers with the same messages.
- */
-let validation: typeof import("~/lib/contact-schema") | undefined;
-function loadValidation() {
-  if (validation) return;
-  void import("~/lib/contact-schema").then((module) => {
-    validation = module;
-  });
-}
-
 export type ContactFormProps = ContactFormSettings & {
-  /** The /contact action's answer after a plain POST (no JavaScript); the fetcher's otherwise. */
+  /** The /contact action's answer to this POST. */
   serverResult?: ContactActionData;
   className?: string;
 };
 
-/** The contact / quote request form (public-site.md §2 Contact form, §5, §8). */
-export function ContactForm({ recaptchaSiteKey, serverResult, className }: ContactFormProps) {
-  const fetcher = useFetcher<ContactActionData>();
-  const answer = fetcher.data ?? serverResult;
-  const submitting = fetcher.state !== "idle";
-  const [dismissed, setDismissed] = useState<ContactActionData | undefined>();
-  const [recaptcha, setRecaptcha] = useState<{ ready: boolean; problem: string | null; token: string }>({
-    ready: false,
-    problem: null,
-    token: "",
-  });
-  const robotCheck = recaptchaSiteKey !== null;
+/**
+ * The contact / quote request form (public-site.md §2 Contact form, §5, §8), as the server renders
+ * it: empty, or after a POST with its errors and values, or the success panel in its place. It
+ * posts to /contact without JavaScript; app/enhance/contact-form.ts loads, when a visitor is about
+ * to use it, the checks of the shared schema, the robot check and a send that puts this same
+ * HTML, from the server's answer, in its place (`data-contact`).
+ */
+export function ContactForm(props: ContactFormProps) {
+  return (
+    <div data-contact="" className="contents">
+      <ContactFormContent {...props} />
+    </div>
+  );
+}
 
+function ContactFormContent({ recaptchaSiteKey, serverResult: answer, className }: ContactFormProps) {
   const [form, fields] = useForm<ContactInput>({
     id: "contact-form",
     lastResult: answer?.result,
     defaultValue: { serviceType: "autre" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      if (validation) return validation.parseContactSubmission(formData, robotCheck);
-      return parse(formData, { resolve: (value) => ({ value: value as ContactInput }) });
-    },
   });
 
-  useEffect(() => {
-    if (!answer) return;
-    trackContactAnswer(answer);
-    if (answer.outcome === "success") {
-      void showToast("success", "Message envoyé", {
-        description: "Nous vous contacterons dans les plus brefs délais.",
-      });
-    } else if (answer.outcome === "error") {
-      void showToast("error", "Erreur", { description: answer.message ?? SEND_FAILED_MESSAGE });
-    } else if (answer.result.error?.[RECAPTCHA_FIELD]) {
-      void showToast("error", "Erreur de validation", {
-        description: answer.result.error[RECAPTCHA_FIELD]?.[0],
-      });
-    }
-  }, [answer]);
-
-  const showSuccess = answer?.outcome === "success" && answer !== dismissed;
-  const successPanel = useRef<HTMLDivElement>(null);
-  const firstField = useRef<HTMLInputElement>(null);
-  const swapped = useRef(false);
-  // The panel is much shorter than the form: bring it into view, and the form back likewise.
-  useEffect(() => {
-    if (!swapped.current) {
-      swapped.current = true; // not on the first render (a plain POST already shows it in place)
-      return;
-    }
-    const target = showSuccess ? successPanel.current : firstField.current;
-    target?.focus({ preventScroll: true });
-    target?.scrollIntoView({ block: "center", behavior: "smooth" });
-  }, [showSuccess]);
-
-  if (showSuccess) {
+  if (answer?.outcome === "success") {
     return (
       <div
-        ref={successPanel}
         tabIndex={-1}
         role="status"
+        data-contact-success=""
         className={clsx(
           "flex scroll-mt-24 flex-col items-center gap-4 rounded-xl border border-green-500/40 bg-green-500/10 p-8 text-center outline-none",
           className,
@@ -121,14 +60,7 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
         <h3 className="text-xl font-semibold">Message envoyé avec succès!</h3>
         <p className="text-muted-foreground">Nous vous contacterons dans les plus brefs délais.</p>
         {/* A link, so that without JavaScript it brings back an empty form too (a same-page #hash would not reload). */}
-        <a
-          href={CONTACT_ACTION}
-          className={buttonVariants({ variant: "outline" })}
-          onClick={(event) => {
-            event.preventDefault();
-            setDismissed(answer);
-          }}
-        >
+        <a href={CONTACT_ACTION} data-contact-again="" className={buttonVariants({ variant: "outline" })}>
           Envoyer un autre message
         </a>
       </div>
@@ -138,20 +70,12 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
   const recaptchaError = form.allErrors[RECAPTCHA_FIELD]?.[0];
 
   return (
-    <fetcher.Form
+    <form
       method="post"
       action={CONTACT_ACTION}
       {...getFormProps(form)}
       // The French messages of the shared schema, from the server too: no browser bubbles.
       noValidate
-      // Before Conform reads the form: which page brought the visitor here.
-      onSubmitCapture={(event) => {
-        const field = event.currentTarget.elements.namedItem(SOURCE_PAGE_FIELD);
-        if (field instanceof HTMLInputElement) field.value = sourcePage() ?? "";
-      }}
-      onPointerEnter={loadValidation}
-      onTouchStart={loadValidation}
-      onFocus={loadValidation}
       className={clsx("grid gap-5", className)}
     >
       <div className="grid gap-5 sm:grid-cols-2">
@@ -160,7 +84,6 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
             className={inputClassName}
             {...getInputProps(fields.name, { type: "text" })}
             key={fields.name.key}
-            ref={firstField}
             autoComplete="name"
             placeholder="Jean Dupont"
           />
@@ -192,7 +115,7 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
             {...getSelectProps(fields.serviceType)}
             key={fields.serviceType.key}
             className={inputClassName}
-            // Reported by app/lib/engagement.ts, also when chosen before the form's code is there.
+            // Reported by app/lib/engagement.ts.
             data-service-interest-choice=""
           >
             {serviceTypes.map((type) => (
@@ -238,67 +161,51 @@ export function ContactForm({ recaptchaSiteKey, serverResult, className }: Conta
 
       {recaptchaSiteKey ? (
         <div className="grid gap-2">
-          <Recaptcha
-            siteKey={recaptchaSiteKey}
-            resetSignal={answer}
-            describedBy={recaptchaError ? `${form.id}-recaptcha-error` : undefined}
-            onReady={() => setRecaptcha((state) => ({ ...state, ready: true, problem: null }))}
-            onProblem={(problem) => setRecaptcha((state) => ({ ...state, problem }))}
-            onToken={(token) => {
-              setRecaptcha((state) => ({ ...state, token }));
-              // Clear the "not a robot" message as soon as the box is ticked.
-              if (token) form.validate({ name: RECAPTCHA_FIELD });
-            }}
+          <div
+            data-recaptcha={recaptchaSiteKey}
+            className="min-h-[78px]"
+            aria-describedby={recaptchaError ? `${form.id}-recaptcha-error` : undefined}
           />
-          {recaptchaError ? (
-            <p id={`${form.id}-recaptcha-error`} className="text-sm text-red-300">
-              {recaptchaError}
-            </p>
-          ) : null}
-          {recaptcha.problem ? (
+          <p
+            id={`${form.id}-recaptcha-error`}
+            data-error-for={RECAPTCHA_FIELD}
+            hidden={!recaptchaError}
+            className="text-sm text-red-300"
+          >
+            {recaptchaError}
+          </p>
+          <div data-recaptcha-problem="" hidden>
             <SiteAlert variant="destructive" title="Erreur reCAPTCHA">
-              {recaptcha.problem}
+              <span data-message="" />
             </SiteAlert>
-          ) : null}
+          </div>
         </div>
       ) : null}
 
-      {answer?.outcome === "error" && !submitting ? (
-        <SiteAlert variant="destructive" id={form.errorId} title="Erreur">
-          {answer.message ?? SEND_FAILED_MESSAGE}
-        </SiteAlert>
+      {answer?.outcome === "error" ? (
+        <div data-send-error="">
+          <SiteAlert variant="destructive" id={form.errorId} title="Erreur">
+            <span data-message="">{answer.message ?? SEND_FAILED_MESSAGE}</span>
+          </SiteAlert>
+        </div>
       ) : null}
 
       <button
         type="submit"
-        disabled={submitting}
         className={clsx(buttonVariants({ size: "lg" }), "w-full sm:w-auto sm:justify-self-start")}
-        // On the button, not the form: Conform also submits the form to validate fields on blur.
-        // (Enter in a field "clicks" it too.)
-        onClick={() => {
-          if (!robotCheck || recaptcha.token) return;
-          if (!recaptcha.ready && !recaptcha.problem) {
-            setRecaptcha((state) => ({ ...state, problem: RECAPTCHA_MESSAGES.notLoaded }));
-          }
-          void showToast("error", "Erreur de validation", { description: ROBOT_CHECK_MESSAGE });
-        }}
       >
-        {submitting ? (
-          <>
-            <Icon name="loader-circle" className="animate-spin" />
-            Envoi en cours...
-          </>
-        ) : (
-          <>
-            <Icon name="send" />
-            Envoyer le message
-          </>
-        )}
+        <span data-idle="" className="contents">
+          <Icon name="send" />
+          Envoyer le message
+        </span>
+        <span data-pending="" hidden className="contents">
+          <Icon name="loader-circle" className="animate-spin" />
+          Envoi en cours...
+        </span>
       </button>
-    </fetcher.Form>
+    </form>
   );
 }
-
 function Field({
   label,
   errorId,
@@ -308,7 +215,7 @@ function Field({
   label: string;
   errorId: string;
   errors: string[] | undefined;
-  children: React.ReactElement<{ id?: string }>;
+  children: React.ReactElement<{ id?: string; name?: string }>;
 }) {
   return (
     <div className="flex flex-col gap-2">
@@ -316,11 +223,14 @@ function Field({
         {label}
       </label>
       {children}
-      {errors?.length ? (
-        <p id={errorId} className="text-sm text-red-300">
-          {errors[0]}
-        </p>
-      ) : null}
+      <p
+        id={errorId}
+        data-error-for={children.props.name}
+        hidden={!errors?.length}
+        className="text-sm text-red-300"
+      >
+        {errors?.[0]}
+      </p>
     </div>
   );
 }

@@ -1,7 +1,5 @@
 import { Icon } from "~/components/site/icon";
-import { useState } from "react";
 import { ResponsiveImage } from "~/components/site/responsive-image";
-import { clsx } from "clsx";
 import type { GalleryPhoto } from "~/server/projects/published.server";
 
 const MAIN_SIZES = "(min-width: 1280px) 800px, (min-width: 1024px) 66vw, 100vw";
@@ -9,66 +7,69 @@ const MAIN_SIZES = "(min-width: 1280px) 800px, (min-width: 1024px) 66vw, 100vw";
 /**
  * A project's photos (public-site.md §2 "Project detail"): one 16:9 image at a time; with more
  * than one image, previous/next buttons that wrap around, a 'n / total' counter and thumbnails.
- * The left and right arrow keys work anywhere inside the gallery.
+ * Every photo is here, all but the first hidden (lazy: fetched when shown);
+ * app/enhance/gallery.ts moves between them (buttons, arrow keys, swipe) and shows one full screen.
  */
 export function Gallery({ images, label }: { images: GalleryPhoto[]; label: string }) {
-  const [index, setIndex] = useState(0);
   if (images.length === 0) return null;
   const total = images.length;
   const several = total > 1;
-  const current = images[Math.min(index, total - 1)]!;
-  const show = (next: number) => setIndex((next + total) % total);
-
-  function onKeyDown(event: React.KeyboardEvent) {
-    if (!several) return;
-    if (event.key === "ArrowLeft") show(index - 1);
-    else if (event.key === "ArrowRight") show(index + 1);
-    else return;
-    event.preventDefault();
-  }
 
   return (
     <section
       aria-roledescription="carrousel"
       aria-label={label}
-      onKeyDown={onKeyDown}
+      data-gallery=""
       data-testid="gallery"
       className="space-y-3"
     >
-      <div className="relative aspect-video overflow-hidden rounded-xl border bg-muted">
-        <ResponsiveImage
-          key={current.url}
-          src={current.url}
-          alt={current.alt}
-          sizes={MAIN_SIZES}
-          width={1280}
-          height={720}
-          className="h-full w-full object-cover"
-        />
+      <div className="relative aspect-video overflow-hidden rounded-xl border bg-muted" data-gallery-stage="">
+        {images.map((image, i) => (
+          <div key={image.url} hidden={i > 0} data-gallery-slide="" className="h-full w-full">
+            <ResponsiveImage
+              src={image.url}
+              alt={image.alt}
+              sizes={MAIN_SIZES}
+              width={1280}
+              height={720}
+              className="h-full w-full object-cover"
+            />
+          </div>
+        ))}
+        <button
+          type="button"
+          hidden
+          data-lightbox-open=""
+          aria-label="Agrandir l'image"
+          className={`${round} left-3 top-3`}
+        >
+          <Icon name="eye" className="size-5" />
+        </button>
         {several ? (
           <>
             <button
               type="button"
-              onClick={() => show(index - 1)}
+              data-gallery-prev=""
               aria-label="Image précédente"
-              className={arrow + " left-3"}
+              className={`${round} ${arrow} left-3`}
             >
               <Icon name="chevron-left" className="size-6" />
             </button>
             <button
               type="button"
-              onClick={() => show(index + 1)}
+              data-gallery-next=""
               aria-label="Image suivante"
-              className={arrow + " right-3"}
+              className={`${round} ${arrow} right-3`}
             >
               <Icon name="chevron-right" className="size-6" />
             </button>
             <p
               aria-live="polite"
+              data-gallery-counter=""
               data-testid="gallery-counter"
               className="absolute bottom-3 right-3 rounded-full bg-black/70 px-3 py-1 text-sm font-medium text-white"
             >
-              {index + 1} / {total}
+              1 / {total}
             </p>
           </>
         ) : null}
@@ -79,13 +80,10 @@ export function Gallery({ images, label }: { images: GalleryPhoto[]; label: stri
             <li key={image.url}>
               <button
                 type="button"
-                onClick={() => show(i)}
+                data-gallery-thumb=""
                 aria-label={`Afficher l'image ${i + 1} sur ${total}`}
-                aria-current={i === index ? "true" : undefined}
-                className={clsx(
-                  "block aspect-video w-full overflow-hidden rounded-md border-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-                  i === index ? "border-betic-red" : "border-transparent opacity-70 hover:opacity-100",
-                )}
+                aria-current={i === 0 ? "true" : "false"}
+                className="block aspect-video w-full overflow-hidden rounded-md border-2 border-transparent opacity-70 transition hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-[current=true]:border-betic-red aria-[current=true]:opacity-100"
               >
                 <ResponsiveImage
                   src={image.url}
@@ -100,9 +98,22 @@ export function Gallery({ images, label }: { images: GalleryPhoto[]; label: stri
           ))}
         </ul>
       ) : null}
+      <dialog
+        aria-label={label}
+        className="m-auto max-h-none max-w-none bg-transparent p-0 backdrop:bg-black/90"
+      >
+        <div
+          data-lightbox-image=""
+          className="flex h-dvh w-screen items-center justify-center p-4 [&_img]:max-h-full [&_img]:w-auto [&_img]:object-contain"
+        />
+        <button type="button" data-lightbox-close="" aria-label="Fermer" className={`${round} right-4 top-4`}>
+          <Icon name="x" className="size-6" />
+        </button>
+      </dialog>
     </section>
   );
 }
 
-const arrow =
-  "absolute top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/60 text-white backdrop-blur transition hover:bg-betic-red focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
+const round =
+  "absolute flex size-11 items-center justify-center rounded-full bg-black/60 text-white backdrop-blur transition hover:bg-betic-red focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
+const arrow = "top-1/2 -translate-y-1/2";

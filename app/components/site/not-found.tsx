@@ -1,6 +1,6 @@
 import { Icon } from "~/components/site/icon";
 import type { IconName } from "~/components/site/icon-names";
-import { Link, useNavigate, useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
 import type { PublicSettings } from "~/server/settings.server";
 
@@ -18,7 +18,6 @@ export function NotFound({
   title?: string;
   message?: string;
 }) {
-  const navigate = useNavigate();
   const layout = useRouteLoaderData(SITE_LAYOUT_ROUTE_ID) as { settings?: PublicSettings } | undefined;
   const links: (false | { to: string; label: string; icon: IconName })[] = [
     (layout?.settings?.enableBlog ?? true) && { to: "/blog", label: "Blog", icon: "newspaper" },
@@ -51,10 +50,11 @@ export function NotFound({
             <Icon name="house" className="size-5" />
             Retour à l'accueil
           </Link>
+          {/* Goes back with app/enhance/header.ts; hidden where scripts do not run. */}
           <button
             type="button"
-            onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/"))}
-            className="inline-flex h-12 items-center gap-2 rounded-lg border border-white/15 px-6 font-semibold text-slate-100 transition-colors hover:bg-white/10"
+            data-history-back=""
+            className="[@media(scripting:none)]:hidden inline-flex h-12 items-center gap-2 rounded-lg border border-white/15 px-6 font-semibold text-slate-100 transition-colors hover:bg-white/10"
           >
             <Icon name="arrow-left" className="size-5" />
             Page précédente

@@ -1,14 +1,14 @@
+import { useId } from "react";
 import { Icon } from "~/components/site/icon";
-import { useRef, useState } from "react";
-import { clsx } from "clsx";
 
 /** Items shown on phones before "Voir plus" (public-site.md §9: mobile initial items 3). */
 export const MOBILE_INITIAL_ITEMS = 3;
 
 /**
- * A list that, under 768 px, shows its first three items until "Voir plus" is pressed. Everything
- * is server-rendered and hidden by CSS (no layout shift, content stays crawlable); JavaScript only
- * flips the state. On wider screens the whole list shows and the button does not exist.
+ * A list that, under 768 px, shows its first three items until "Voir plus" is pressed
+ * (app/enhance/show-more.ts). Everything is server-rendered and folded by CSS (`[data-collapsed]`
+ * in app.css, only where scripts run: without them the whole list shows); content stays
+ * crawlable, nothing shifts. On wider screens the whole list shows and the button is hidden.
  */
 export function ShowMoreList<T>({
   items,
@@ -27,47 +27,31 @@ export function ShowMoreList<T>({
   /** Accessible name of the list. */
   label?: string;
 }) {
-  const [expanded, setExpanded] = useState(false);
-  const listRef = useRef<HTMLUListElement>(null);
+  const id = useId();
   const hasMore = items.length > MOBILE_INITIAL_ITEMS;
   return (
     <>
-      <ul
-        ref={listRef}
-        aria-label={label}
-        className={clsx(className, hasMore && !expanded && "max-md:[&>li:nth-child(n+4)]:hidden")}
-      >
+      <ul id={id} aria-label={label} className={className} data-collapsed={hasMore ? "items" : undefined}>
         {items.map((item, index) => (
           <li key={getKey(item, index)} className={itemClassName?.(item)}>
             {children(item)}
           </li>
         ))}
       </ul>
-      {hasMore && !expanded ? (
-        <ShowMoreButton
-          onClick={() => {
-            setExpanded(true);
-            // Keep keyboard users in place: focus the first item that just appeared.
-            requestAnimationFrame(() =>
-              listRef.current?.children[MOBILE_INITIAL_ITEMS]?.querySelector<HTMLElement>(
-                "a, button",
-              )?.focus(),
-            );
-          }}
-        />
-      ) : null}
+      {hasMore ? <ShowMoreButton controls={id} /> : null}
     </>
   );
 }
 
-export function ShowMoreButton({ onClick, controls }: { onClick: () => void; controls?: string }) {
+/** The button that unfolds the element `controls` (its `data-collapsed`). */
+export function ShowMoreButton({ controls }: { controls: string }) {
   return (
     <div className="show-more">
       <button
         type="button"
-        onClick={onClick}
         aria-controls={controls}
         aria-expanded={false}
+        data-show-more=""
         className="button-outline"
       >
         Voir plus

@@ -16,6 +16,17 @@ export function readRowRef(formData: FormData): RowRef | null {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * The rows a selection action acts on: every `id` field (one checkbox a row) and the
+ * comma-separated `ids` of a single button, malformed ids left out, each id once.
+ */
+export function readSelection(formData: FormData): string[] {
+  const ids = [...formData.getAll("id"), ...String(formData.get("ids") ?? "").split(",")].filter(
+    (id): id is string => typeof id === "string" && z.uuid().safeParse(id).success,
+  );
+  return [...new Set(ids)];
+}
+
 /** An optional URL field: empty is fine, anything else must be an http(s) address. */
 export function optionalUrl(message: string) {
   return z

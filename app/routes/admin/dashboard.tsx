@@ -17,6 +17,7 @@ import { MailDeliveryAlert } from "~/components/admin/mail-delivery-alert";
 import { StatCard } from "~/components/admin/stat-card";
 import type { AdminScreenPath } from "~/lib/admin-access";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
 import { contactStatusLabels } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
 import { hasRole } from "~/lib/roles";
@@ -29,22 +30,36 @@ import {
   type RecentActivity,
   type ScheduledPublication,
 } from "~/server/content/dashboard.server";
+import { evaluateHealth } from "~/server/health/checks.server";
 import { getMailDeliveryAlerts } from "~/server/mail/outbox-admin.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tableau de bord | Back-office" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [counts, activity, scheduled, mail, backupOverdue] = await Promise.all([
+  const admin = hasRole(user, "admin");
+  const [counts, activity, scheduled, mail, backupOverdue, health] = await Promise.all([
     getDashboardCounts(),
     getRecentActivity(5),
     getScheduledPublications(10),
     getMailDeliveryAlerts(),
     // Backups are the admins' business: only they are warned.
-    hasRole(user, "admin") ? isBackupOverdue() : false,
+    admin ? isBackupOverdue() : false,
+    // 'État du site' is the admins' too: how many of its checks are red.
+    admin ? evaluateHealth() : [],
   ]);
+  const healthProblems = health.filter((check) => check.status === "error").length;
   // The render's clock, so relative times read the same on the server and after hydration.
-  return { counts, activity, scheduled, mail, backupOverdue, role: user.role ?? "user", now: new Date() };
+  return {
+    counts,
+    activity,
+    scheduled,
+    mail,
+    backupOverdue,
+    healthProblems,
+    role: user.role ?? "user",
+    now: new Date(),
+  };
 }
 
 const cards: {
@@ -93,10 +108,20 @@ function relativeTime(date: Date | null, now: Date): string {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, activity, scheduled, mail, backupOverdue, role, now } = loaderData;
+  const { counts, activity, scheduled, mail, backupOverdue, healthProblems, role, now } = loaderData;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Tableau de bord</h1>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Tableau de bord</h1>
+        {healthProblems > 0 ? (
+          <Badge asChild variant="destructive">
+            <Link to="/admin/health" data-testid="health-badge">
+              <TriangleAlert aria-hidden />
+              État du site : {healthProblems} problème{healthProblems > 1 ? "s" : ""}
+            </Link>
+          </Badge>
+        ) : null}
+      </div>
 
       <MailDeliveryAlert {...mail} role={role} />
       {backupOverdue ? (

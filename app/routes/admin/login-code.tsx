@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LoaderCircle, ShieldCheck } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "~/lib/zod";
 import { FormErrors, TextField } from "~/components/admin/fields";
 import { SignInCard, useRefusedSecret } from "~/components/admin/sign-in-card";
@@ -9,9 +9,10 @@ import type { Route } from "./+types/login-code";
 import { adminLinks } from "~/components/admin/stylesheet";
 import { Button } from "~/components/ui/button";
 import { pendingSecondFactorEmail, verifySecondFactor } from "~/server/auth/credentials.server";
-import { getOptionalUser, noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
+import { noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
+import { leaveIfSignedIn, signInHeaders } from "~/server/auth/sign-in-pages.server";
+import { answerOrFail, replyFormProblem, replyInvalid } from "~/server/admin/form-replies.server";
 import { withSetCookies } from "~/server/http/headers.server";
-import { logger } from "~/server/logger.server";
 import { SECOND_FACTOR_EXPIRED_MESSAGE, signInRefusal } from "~/server/auth/sign-in-refusals.server";
 import { getPublicSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -30,10 +31,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { ...noStoreHeaders, "Retry-After": retryAfter } : noStoreHeaders;
-};
+export const headers = signInHeaders;
 
 function backToPassword(redirectTo: string | null) {
   const search = redirectTo ? `?${new URLSearchParams({ redirectTo: safeRedirectTo(redirectTo) })}` : "";
@@ -45,7 +43,7 @@ function backToPassword(redirectTo: string | null) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getOptionalUser(request)) throw redirect("/admin", { headers: noStoreHeaders });
+  await leaveIfSignedIn(request);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   if (!pendingSecondFactorEmail(request)) throw await backToPassword(redirectTo);
   const { companyName, companyLogo } = await getPublicSettings();
@@ -56,46 +54,41 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  if (await getOptionalUser(request)) throw redirect("/admin", { headers: noStoreHeaders });
+  await leaveIfSignedIn(request);
   const submission = parseWithZod(await request.formData(), { schema: codeSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["code"] }), toast: null }, { status: 400 });
-  }
+  if (submission.status !== "success") return replyInvalid(submission, {}, { hideFields: ["code"] });
   const { code, trustDevice, redirectTo } = submission.value;
-  const refuse = (description: string, status: number, headers?: Record<string, string>) =>
-    data(
-      {
-        result: submission.reply({ formErrors: [description], hideFields: ["code"] }),
-        toast: { title: "Erreur de connexion", description },
-      },
-      { status, headers: { ...noStoreHeaders, ...headers } },
-    );
-  try {
-    const outcome = await verifySecondFactor(request, { code, trustDevice: trustDevice === "on" });
-    switch (outcome.status) {
-      case "ok": {
-        const { companyName } = await getPublicSettings();
-        return redirectWithToast(
-          safeRedirectTo(redirectTo),
-          {
-            type: "success",
-            title: "Connexion réussie",
-            description: `Bienvenue dans le backoffice ${companyName}`,
-          },
-          { headers: withSetCookies(outcome.headers, noStoreHeaders) },
-        );
+  return answerOrFail(
+    async () => {
+      const outcome = await verifySecondFactor(request, { code, trustDevice: trustDevice === "on" });
+      switch (outcome.status) {
+        case "ok": {
+          const { companyName } = await getPublicSettings();
+          return redirectWithToast(
+            safeRedirectTo(redirectTo),
+            {
+              type: "success",
+              title: "Connexion réussie",
+              description: `Bienvenue dans le backoffice ${companyName}`,
+            },
+            { headers: withSetCookies(outcome.headers, noStoreHeaders) },
+          );
+        }
+        case "expired":
+          return backToPassword(redirectTo ?? null);
+        default: {
+          const refusal = signInRefusal(outcome, "code");
+          return replyFormProblem(submission, refusal.status, refusal.message, {
+            title: "Erreur de connexion",
+            headers: { ...noStoreHeaders, ...refusal.headers },
+            hideFields: ["code"],
+          });
+        }
       }
-      case "expired":
-        return backToPassword(redirectTo ?? null);
-      default: {
-        const refusal = signInRefusal(outcome, "code");
-        return refuse(refusal.message, refusal.status, refusal.headers);
-      }
-    }
-  } catch (error) {
-    logger.error({ err: error }, "second-factor sign-in failed");
-    return refuse("Une erreur s'est produite lors de la connexion", 500);
-  }
+    },
+    "Une erreur s'est produite lors de la connexion",
+    noStoreHeaders,
+  );
 }
 
 export default function LoginCode({ loaderData, actionData }: Route.ComponentProps) {
@@ -109,7 +102,7 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
   });
 
   // A refused code is emptied and focused for a new try.
-  const codeInput = useRefusedSecret(actionData?.toast);
+  const codeInput = useRefusedSecret(actionData?.problem);
 
   return (
     <SignInCard

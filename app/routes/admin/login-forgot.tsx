@@ -11,8 +11,9 @@ import { Button } from "~/components/ui/button";
 import { formTiming } from "~/lib/admin/form-timing";
 import { passwordResetRequestSchema, RESET_LINK_MINUTES } from "~/lib/schemas/users";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
-import { getOptionalUser, noStoreHeaders } from "~/server/auth/session.server";
-import { logger } from "~/server/logger.server";
+import { noStoreHeaders } from "~/server/auth/session.server";
+import { leaveIfSignedIn, signInHeaders } from "~/server/auth/sign-in-pages.server";
+import { answerOrFail, replyFormProblem } from "~/server/admin/form-replies.server";
 import { retryAfterText } from "~/server/security/password-throttle.server";
 import { getPublicSettings } from "~/server/settings.server";
 
@@ -26,13 +27,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { ...noStoreHeaders, "Retry-After": retryAfter } : noStoreHeaders;
-};
+export const headers = signInHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getOptionalUser(request)) throw redirect("/admin", { headers: noStoreHeaders });
+  await leaveIfSignedIn(request);
   const { companyName, companyLogo } = await getPublicSettings();
   // After a request (post/redirect/get): the answer, and no form to send again by reloading.
   const sent = new URL(request.url).searchParams.has("sent");
@@ -40,30 +38,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  if (await getOptionalUser(request)) throw redirect("/admin", { headers: noStoreHeaders });
+  await leaveIfSignedIn(request);
   const submission = parseWithZod(await request.formData(), { schema: passwordResetRequestSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400, headers: noStoreHeaders });
   }
-  const refuse = (description: string, status: number, headers?: Record<string, string>) =>
-    data(
-      { result: submission.reply({ formErrors: [description] }) },
-      { status, headers: { ...noStoreHeaders, ...headers } },
-    );
-  try {
-    const outcome = await requestPasswordReset(request, submission.value.email);
-    if (outcome.status === "throttled") {
-      return refuse(
-        `Trop de demandes depuis cette adresse. Réessayez dans ${retryAfterText(outcome.retryAfterSeconds)}.`,
-        429,
-        { "Retry-After": String(outcome.retryAfterSeconds) },
-      );
-    }
-  } catch (error) {
-    logger.error({ err: error }, "password reset request failed");
-    return refuse("Une erreur s'est produite. Réessayez dans quelques instants.", 500);
-  }
-  return redirect("/admin/login/forgot?sent", { headers: noStoreHeaders });
+  return answerOrFail(
+    async () => {
+      const outcome = await requestPasswordReset(request, submission.value.email);
+      if (outcome.status === "throttled")
+        return replyFormProblem(
+          submission,
+          429,
+          `Trop de demandes depuis cette adresse. Réessayez dans ${retryAfterText(outcome.retryAfterSeconds)}.`,
+          { headers: { ...noStoreHeaders, "Retry-After": String(outcome.retryAfterSeconds) } },
+        );
+      return redirect("/admin/login/forgot?sent", { headers: noStoreHeaders });
+    },
+    "Une erreur s'est produite. Réessayez dans quelques instants.",
+    noStoreHeaders,
+  );
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -13,6 +13,7 @@ import { WEAK_PASSWORD_MESSAGE } from "~/lib/schemas/password";
 import { MIN_PASSWORD_LENGTH, passwordResetSchema, RESET_LINK_MINUTES } from "~/lib/schemas/users";
 import { resetLinkAccount, resetPassword } from "~/server/auth/password-reset.server";
 import { noStoreHeaders } from "~/server/auth/session.server";
+import { signInHeaders } from "~/server/auth/sign-in-pages.server";
 import { logger } from "~/server/logger.server";
 import { getPublicSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -26,10 +27,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { ...noStoreHeaders, "Retry-After": retryAfter } : noStoreHeaders;
-};
+export const headers = signInHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

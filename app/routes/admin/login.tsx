@@ -8,9 +8,10 @@ import { SignInCard, useRefusedSecret } from "~/components/admin/sign-in-card";
 import type { Route } from "./+types/login";
 import { Button } from "~/components/ui/button";
 import { signIn } from "~/server/auth/credentials.server";
-import { getOptionalUser, noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
+import { noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
+import { leaveIfSignedIn, signInHeaders } from "~/server/auth/sign-in-pages.server";
+import { answerOrFail, replyFormProblem, replyInvalid } from "~/server/admin/form-replies.server";
 import { withSetCookies } from "~/server/http/headers.server";
-import { logger } from "~/server/logger.server";
 import { signInRefusal } from "~/server/auth/sign-in-refusals.server";
 import { getPublicSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -34,14 +35,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-// A throttled or busy answer tells when to come back (Retry-After, set by the action).
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { ...noStoreHeaders, "Retry-After": retryAfter } : noStoreHeaders;
-};
+export const headers = signInHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getOptionalUser(request)) throw redirect("/admin", { headers: noStoreHeaders });
+  await leaveIfSignedIn(request);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   const { companyName, companyLogo } = await getPublicSettings();
   return data(
@@ -51,50 +48,46 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  if (await getOptionalUser(request)) throw redirect("/admin", { headers: noStoreHeaders });
+  await leaveIfSignedIn(request);
   const submission = parseWithZod(await request.formData(), { schema: loginSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
-  }
+  if (submission.status !== "success") return replyInvalid(submission, {}, { hideFields: ["password"] });
 
   const { email, password, redirectTo } = submission.value;
-  const refuse = (title: string, description: string, status: number, headers?: Record<string, string>) =>
-    data(
-      {
-        result: submission.reply({ formErrors: [description], hideFields: ["password"] }),
-        toast: { title, description },
-      },
-      { status, headers: { ...noStoreHeaders, ...headers } },
-    );
+  return answerOrFail(
+    async () => {
+      const outcome = await signIn(request, { email, password });
+      if (outcome.status !== "ok" && outcome.status !== "second_factor") {
+        const refusal = signInRefusal(outcome, "password");
+        return replyFormProblem(submission, refusal.status, refusal.message, {
+          title: "Erreur de connexion",
+          headers: { ...noStoreHeaders, ...refusal.headers },
+          hideFields: ["password"],
+        });
+      }
 
-  try {
-    const outcome = await signIn(request, { email, password });
-    if (outcome.status !== "ok" && outcome.status !== "second_factor") {
-      const refusal = signInRefusal(outcome, "password");
-      return refuse("Erreur de connexion", refusal.message, refusal.status, refusal.headers);
-    }
+      if (outcome.status === "second_factor") {
+        const search = redirectTo
+          ? `?${new URLSearchParams({ redirectTo: safeRedirectTo(redirectTo) })}`
+          : "";
+        return redirect(`/admin/login/code${search}`, {
+          headers: withSetCookies(outcome.headers, noStoreHeaders),
+        });
+      }
 
-    if (outcome.status === "second_factor") {
-      const search = redirectTo ? `?${new URLSearchParams({ redirectTo: safeRedirectTo(redirectTo) })}` : "";
-      return redirect(`/admin/login/code${search}`, {
-        headers: withSetCookies(outcome.headers, noStoreHeaders),
-      });
-    }
-
-    const { companyName } = await getPublicSettings();
-    return redirectWithToast(
-      safeRedirectTo(redirectTo),
-      {
-        type: "success",
-        title: "Connexion réussie",
-        description: `Bienvenue dans le backoffice ${companyName}`,
-      },
-      { headers: withSetCookies(outcome.headers, noStoreHeaders) },
-    );
-  } catch (error) {
-    logger.error({ err: error }, "sign-in failed");
-    return refuse("Erreur", "Une erreur s'est produite lors de la connexion", 500);
-  }
+      const { companyName } = await getPublicSettings();
+      return redirectWithToast(
+        safeRedirectTo(redirectTo),
+        {
+          type: "success",
+          title: "Connexion réussie",
+          description: `Bienvenue dans le backoffice ${companyName}`,
+        },
+        { headers: withSetCookies(outcome.headers, noStoreHeaders) },
+      );
+    },
+    "Une erreur s'est produite lors de la connexion",
+    noStoreHeaders,
+  );
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -111,7 +104,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   });
 
   // A refused password is emptied (the server never sends it back) and focused for a new try.
-  const passwordInput = useRefusedSecret(actionData?.toast);
+  const passwordInput = useRefusedSecret(actionData?.problem);
 
   return (
     <SignInCard

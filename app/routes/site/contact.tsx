@@ -1,11 +1,12 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/contact";
-import { DeferredContactForm } from "~/components/site/deferred-contact-form";
+import { ContactForm } from "~/components/site/contact-form";
 import { ContactInfo } from "~/components/site/contact-info";
 import { SiteAlert } from "~/components/site/site-alert";
 import { companyContact } from "~/lib/company-contact";
 import { pageTitle, seoMeta, siteSeo } from "~/lib/seo";
 import { FORM_DISABLED_MESSAGE } from "~/lib/contact";
+import type { PageHandle } from "~/lib/page-handle";
 import { getContactFormProps, submitContact } from "~/server/contacts/contact-form.server";
 import { getPublicSettings } from "~/server/settings.server";
 
@@ -17,6 +18,8 @@ export async function loader() {
     formProps,
   };
 }
+
+export const handle: PageHandle = { scripts: ["contact-form"] };
 
 /** Also the target of the home page's form. Works as a plain POST without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -74,7 +77,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           </h2>
           <p className="mt-1 mb-6 text-sm text-muted-foreground">Tous les champs sont obligatoires.</p>
           {loaderData.formEnabled ? (
-            <DeferredContactForm {...loaderData.formProps} serverResult={actionData} />
+            <ContactForm {...loaderData.formProps} serverResult={actionData} />
           ) : (
             <SiteAlert title="Formulaire indisponible">{FORM_DISABLED_MESSAGE}</SiteAlert>
           )}

@@ -2,7 +2,7 @@ import { Icon } from "~/components/site/icon";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { ArticleCard } from "~/components/site/article-card";
-import { DeferredContactForm } from "~/components/site/deferred-contact-form";
+import { ContactForm } from "~/components/site/contact-form";
 import { ContactInfo } from "~/components/site/contact-info";
 import { ExpertiseGrid } from "~/components/site/home/expertise-grid";
 import { Hero } from "~/components/site/home/hero";
@@ -12,6 +12,7 @@ import { ShowMoreList } from "~/components/site/show-more";
 import { ProjectCard } from "~/components/site/project-card";
 import { clsx } from "clsx";
 import { companyContact } from "~/lib/company-contact";
+import type { PageHandle } from "~/lib/page-handle";
 import { seoMeta, siteSeo } from "~/lib/seo";
 import { getPublicSettings } from "~/server/settings.server";
 import { getContactFormProps } from "~/server/contacts/contact-form.server";
@@ -42,6 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     contact: companyContact(settings),
   };
 }
+
+export const handle: PageHandle = { scripts: ["show-more", "contact-form"] };
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(siteSeo(matches), { path: "/" });
 
@@ -96,7 +99,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ContactInfo settings={contact} />
             {contactForm ? (
               <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
-                <DeferredContactForm recaptchaSiteKey={contactForm.recaptchaSiteKey} />
+                <ContactForm recaptchaSiteKey={contactForm.recaptchaSiteKey} />
               </div>
             ) : null}
           </div>

@@ -1,12 +1,11 @@
-import { lazy, Suspense } from "react";
 import { isRouteErrorResponse, Outlet, useLocation, useRouteLoaderData } from "react-router";
-import { PendingContent } from "~/components/site/content-pending";
 import type { Route } from "./+types/layout";
 import { Footer, type FooterSettings } from "~/components/site/footer";
 import { Header } from "~/components/site/header";
 import { JsonLd } from "~/components/site/json-ld";
-import { Tracking } from "~/components/site/tracking";
-import { useSectionScroll } from "~/components/site/section-link";
+import { NotFound } from "~/components/site/not-found";
+import { ConsentBanner } from "~/components/site/consent-banner";
+import type { PageHandle } from "~/lib/page-handle";
 import {
   localBusinessJsonLd,
   notFoundMeta,
@@ -19,17 +18,15 @@ import { getNavigationCategories } from "~/server/content/navigation.server";
 import { getTrackingState } from "~/server/analytics/tracking.server";
 import { buildSiteSeo } from "~/server/seo/site-seo.server";
 
-// Error pages only: their code stays out of every page's first download.
-const NotFound = lazy(() =>
-  import("~/components/site/not-found").then((module) => ({ default: module.NotFound })),
-);
+/** Every public page: rendered by React on the server, enhanced by small modules in the browser. */
+export const handle: PageHandle = { hydrate: false, scripts: ["header", "consent", "page-view", "prefetch"] };
 
 /**
  * Frame of every public page: header, footer and the company's JSON-LD.
  * Loader data (children read it with useRouteLoaderData(SITE_LAYOUT_ROUTE_ID)): settings (the
  * public settings the frame renders), navigation categories (empty when the matching feature is off), seo (SiteSeo for meta
  * functions: `siteSeo(matches)`). The company's JSON-LD is built from settings and seo on both
- * sides, not sent a second time in the hydration data. Nothing in it may depend on the request beyond
+ * sides. Nothing in it may depend on the request beyond
  * what the page cache keys on: the same page is served to every anonymous visitor.
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -51,8 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
 
-/** The settings the frame renders (header, footer, 404 links, the company's JSON-LD), and nothing
- * else: every page's hydration data carries them. */
+/** The settings the frame renders (header, footer, 404 links, the company's JSON-LD). */
 function frameSettings(settings: PublicSettings): FooterSettings & BusinessInfo {
   return {
     companyName: settings.companyName,
@@ -83,7 +79,6 @@ export const meta: Route.MetaFunction = ({ loaderData, location, error }) => {
 };
 
 function SiteFrame({ data, children }: { data: SiteLayoutData; children: React.ReactNode }) {
-  useSectionScroll();
   const { pathname } = useLocation();
   const { settings } = data;
   return (
@@ -100,7 +95,7 @@ function SiteFrame({ data, children }: { data: SiteLayoutData; children: React.R
       </main>
       <Footer settings={settings} />
       <JsonLd data={localBusinessJsonLd(settings, data.seo.publicUrl)} />
-      <Tracking tracking={data.tracking} />
+      <ConsentBanner {...data.tracking} />
     </div>
   );
 }
@@ -108,10 +103,7 @@ function SiteFrame({ data, children }: { data: SiteLayoutData; children: React.R
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <SiteFrame data={loaderData}>
-      {/* During a client navigation to a content page, its placeholder replaces the page being left. */}
-      <PendingContent>
-        <Outlet />
-      </PendingContent>
+      <Outlet />
     </SiteFrame>
   );
 }
@@ -123,17 +115,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
     <SiteFrame data={data}>
-      <Suspense>
-        {missing ? (
-          <NotFound />
-        ) : (
-          <NotFound
-            code="Oups"
-            title="Une erreur est survenue"
-            message="Le site rencontre un problème momentané. Veuillez réessayer dans quelques instants."
-          />
-        )}
-      </Suspense>
+      {missing ? (
+        <NotFound />
+      ) : (
+        <NotFound
+          code="Oups"
+          title="Une erreur est survenue"
+          message="Le site rencontre un problème momentané. Veuillez réessayer dans quelques instants."
+        />
+      )}
     </SiteFrame>
   );
 }

@@ -5,6 +5,7 @@ import { ContentNotFound } from "~/components/site/content-not-found";
 import { JsonLd } from "~/components/site/json-ld";
 import { NotFound } from "~/components/site/not-found";
 import { ProjectView } from "~/components/site/project-view";
+import type { PageHandle } from "~/lib/page-handle";
 import { projectBodies } from "~/lib/project-content";
 import { breadcrumbJsonLd, contentMeta, notFoundMeta, siteSeo, SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
 import {
@@ -15,6 +16,8 @@ import {
 import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
 import { redirectBeforeNotFound } from "~/server/seo/redirects.server";
 import { getPublicSettings } from "~/server/settings.server";
+
+export const handle: PageHandle = { scripts: ["gallery"] };
 
 /** Thrown with status 404 when the project is missing, to tell it from "projects are off". */
 const PROJECT_MISSING = { missing: "project" } as const;

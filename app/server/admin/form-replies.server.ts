@@ -7,6 +7,8 @@ import { logger } from "~/server/logger.server";
 type Errors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 /** Fields whose submitted value must not come back to the browser (secrets, passwords). */
 type ReplyOptions = { hideFields?: string[] };
+/** A whole-form refusal's toast title ('Erreur' when not given) and response headers (Retry-After...). */
+type ProblemOptions = ReplyOptions & { title?: string; headers?: Record<string, string> };
 
 /**
  * Refused input (400): Conform's errors plus any found on the server (a slug already taken...),
@@ -36,18 +38,42 @@ export function replyFailed(
 }
 
 /**
- * A save refused as a whole (`status`: 404 for a row gone, 409, 500): `message` under the form
- * and in a toast.
+ * Runs `work` (a form that answers in place: a password change, the second factor's steps): any
+ * throw is logged and answered 500 with `message`, under the form and in a toast. No value
+ * typed comes back (a password, a code).
+ */
+export async function answerOrFail<Answer>(
+  work: () => Promise<Answer>,
+  message: string,
+  headers?: Record<string, string>,
+) {
+  try {
+    return await work();
+  } catch (error) {
+    logger.error({ err: error }, "back-office form failed");
+    return data<FormAnswer>(
+      { result: { status: "error", error: { "": [message] } }, problem: errorProblem(message) },
+      { status: 500, headers },
+    );
+  }
+}
+
+/**
+ * A post refused as a whole (`status`: 404 for a row gone, 409, 429 for a sign-in to try later,
+ * 500): `message` under the form and in a toast.
  */
 export function replyFormProblem(
   submission: Submission<unknown>,
   status: number,
   message: string,
-  options: ReplyOptions = {},
+  { title = "Erreur", headers, hideFields }: ProblemOptions = {},
 ) {
   return data<FormAnswer>(
-    { result: submission.reply({ formErrors: [message], ...options }), problem: errorProblem(message) },
-    { status },
+    {
+      result: submission.reply({ formErrors: [message], hideFields }),
+      problem: { title, description: message },
+    },
+    { status, headers },
   );
 }
 
@@ -67,9 +93,17 @@ function errorProblem(description: string): Problem {
 }
 
 /**
- * The answer to a post whose `intent` no action knows (a forged or outdated form): 400, the
- * error boundary's 'Action inconnue'. Ends an action's `switch`.
+ * A request no form of the screen can send (a forged or outdated post, a value outside its
+ * choices): 400 and `message` on the error boundary. The one way an action refuses a bad request.
+ */
+export function refuseRequest(message: string): never {
+  throw data(message, { status: 400 });
+}
+
+/**
+ * The answer to a post whose `intent` no action knows: 400, the error boundary's 'Action
+ * inconnue'. Ends every action, after its `switch` (or its one `if`).
  */
 export function unknownIntent(): never {
-  throw data("Action inconnue", { status: 400 });
+  refuseRequest("Action inconnue");
 }

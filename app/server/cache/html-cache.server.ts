@@ -72,7 +72,8 @@ type Chunk = string | Uint8Array;
 function publicPageKey(req: IncomingMessage, kept: (name: string) => boolean): string | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return;
   const url = req.url ?? "/";
-  if (!isPublicPagePath(url.split("?", 1)[0]!) || hasPersonalCookie(req)) return;
+  const query = url.indexOf("?");
+  if (!isPublicPagePath(query === -1 ? url : url.slice(0, query)) || hasPersonalCookie(req)) return;
   req.url = keptAddress(url, kept);
   const consent = parseConsent(req.headers.cookie);
   return `${consent ? consentValue(consent) : "undecided"}|${req.headers.host ?? ""}|${req.url}`;
@@ -81,7 +82,7 @@ function publicPageKey(req: IncomingMessage, kept: (name: string) => boolean): s
 /** Read as React Router matches routes, decoded once and regardless of case: `/%61dmin` is the back office. */
 function isPublicPagePath(path: string) {
   try {
-    return !NOT_A_PUBLIC_PAGE.test(decodeURIComponent(path).toLowerCase());
+    return !NOT_A_PUBLIC_PAGE.test((path.includes("%") ? decodeURIComponent(path) : path).toLowerCase());
   } catch {
     return false;
   }
@@ -97,10 +98,27 @@ function hasPersonalCookie(req: IncomingMessage) {
 }
 
 /**
- * Answers before Express (process entry: server.js) when the page cache holds this request's page,
- * or when the same page is being rendered for another request: then the request waits for that
- * render and gets its page, or goes through the app (`render`) if it ends without one. False when
- * neither applies: the request goes through the app at once. A hit costs a lookup and a write.
+ * Answers a page-cache hit, first thing for a request (process entry: server.js): returns the
+ * status sent (200, 304, 404), or 0 when the page cache does not hold the request's page, or
+ * when the request has an Origin (its CORS header is looked up: `serveCachedPage`). A hit costs
+ * the key, a lookup and one write of bytes and headers made when the page was stored.
+ */
+export function sendCachedPage(req: IncomingMessage, res: ServerResponse): number {
+  if (req.headers.origin !== undefined) return 0;
+  const kept = knownPageParameters();
+  if (!kept) return 0;
+  const key = publicPageKey(req, kept);
+  const page = key === undefined ? undefined : getCachedPage(key);
+  // Its headers went out once already, with the answer that stored it: they are valid.
+  return page ? sendPage(req, res, page, "HIT") : 0;
+}
+
+/**
+ * Answers before Express (process entry: server.js) when the page cache holds this request's page
+ * (a request with an Origin: `sendCachedPage` answers the others), or when the same page is being
+ * rendered for another request: then the request waits for that render and gets its page, or
+ * goes through the app (`render`) if it ends without one. False when neither applies: the request
+ * goes through the app at once.
  */
 export function serveCachedPage(req: IncomingMessage, res: ServerResponse, render: () => void): boolean {
   // Not read yet (since the start, or a change of the redirects): Express reads it first.

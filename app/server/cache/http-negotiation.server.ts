@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
-import type { CachedPage, ContentCoding } from "./page-cache.server";
+import type { CachedPage, ContentCoding, HeaderBlock } from "./page-cache.server";
 import type { SharedRender } from "./shared-renders.server";
 
 /**
@@ -56,18 +56,24 @@ async function compress(page: FinishedPage, codings: ContentCoding | "all"): Pro
       : undefined,
     wanted("gzip") ? gzipAsync(body) : undefined,
   ]);
+  const kept = headerBlock(headers);
   const answer = (coding: ContentCoding, bytes: Buffer) => ({
-    headers: {
-      ...headers,
-      ETag: etag,
-      Vary: VARY,
-      ...(coding === "identity" ? {} : { "Content-Encoding": coding }),
-      "Content-Length": String(bytes.length),
-    },
+    headers: [
+      ...kept,
+      "ETag",
+      etag,
+      "Vary",
+      VARY,
+      ...(coding === "identity" ? [] : ["Content-Encoding", coding]),
+      "Content-Length",
+      String(bytes.length),
+      ...HIT,
+    ],
     body: bytes,
   });
   // A coding that was not needed answers with the identity body.
   const identity = answer("identity", body);
+  const cacheControl = headers["cache-control"];
   return {
     status: page.status,
     etag,
@@ -76,31 +82,59 @@ async function compress(page: FinishedPage, codings: ContentCoding | "all"): Pro
       gzip: gz ? answer("gzip", gz) : identity,
       identity,
     },
-    notModified: {
-      ETag: etag,
-      Vary: VARY,
-      ...(headers["cache-control"] ? { "Cache-Control": headers["cache-control"] } : {}),
-    },
+    notModified: [
+      "ETag",
+      etag,
+      "Vary",
+      VARY,
+      ...(cacheControl ? ["Cache-Control", String(cacheControl)] : []),
+      ...HIT,
+    ],
   };
 }
 
-/** Sends a finished page, or a bodiless 304 when the visitor's copy is current. */
+const HIT = ["X-Page-Cache", "HIT"];
+
+/** Headers as a header block; a list is joined (Set-Cookie, which may not be, is never kept). */
+function headerBlock(headers: OutgoingHttpHeaders): HeaderBlock {
+  const block: HeaderBlock = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) block.push(name, Array.isArray(value) ? value.join(", ") : String(value));
+  }
+  return block;
+}
+
+/**
+ * Sends a finished page, or a bodiless 304 when the visitor's copy is current; says which. A
+ * hit writes the header block made with the page as it is (nothing is built per request);
+ * another answer copies it with its own X-Page-Cache, or none.
+ */
 export function sendPage(
   req: IncomingMessage,
   res: ServerResponse,
   page: CachedPage,
   cacheState?: "HIT" | "MISS" | "SHARED",
-) {
-  const state = cacheState ? { "X-Page-Cache": cacheState } : {};
+): number {
   if (page.status === 200 && matchesEntityTag(req.headers["if-none-match"], page.etag)) {
-    for (const name of ["Content-Type", "Content-Security-Policy"]) res.removeHeader(name);
-    res.writeHead(304, { ...page.notModified, ...state });
+    // Set by the app on a page it rendered: a 304 has no body to type or to police.
+    if (cacheState !== "HIT")
+      for (const name of ["Content-Type", "Content-Security-Policy"]) res.removeHeader(name);
+    res.writeHead(304, withCacheState(page.notModified, cacheState));
     res.end();
-    return;
+    return 304;
   }
   const answer = page.answers[preferredCoding(req.headers["accept-encoding"])];
-  res.writeHead(page.status, { ...answer.headers, ...state });
+  res.writeHead(page.status, withCacheState(answer.headers, cacheState));
   res.end(answer.body);
+  return page.status;
+}
+
+/** A page's header block, which ends with X-Page-Cache: HIT, for an answer in another state. */
+function withCacheState(block: HeaderBlock, cacheState: "HIT" | "MISS" | "SHARED" | undefined) {
+  if (cacheState === "HIT") return block;
+  const head = block.slice(0, -HIT.length);
+  if (cacheState) head.push("X-Page-Cache", cacheState);
+  return head;
 }
 
 /** Accept-Encoding values seen, with their coding: browsers send a handful of distinct ones. */

@@ -1,4 +1,3 @@
-import type { OutgoingHttpHeaders } from "node:http";
 import { LRUCache } from "lru-cache";
 import { onContentChanged } from "~/server/content-changes.server";
 import { nextPublicationAt } from "~/server/content/visibility.server";
@@ -16,15 +15,22 @@ import { config } from "~/server/config.server";
 export type ContentCoding = "br" | "gzip" | "identity";
 
 /**
+ * Headers as `res.writeHead` takes them with the least work, a flat list (name, value, name,
+ * value…). A page's are made once, when it is finished, and end with `X-Page-Cache: HIT`.
+ */
+export type HeaderBlock = string[];
+
+/**
  * A page as final bytes (html-cache.server.ts): for each content coding, the body and every
- * header to send with it, so a hit is answered without rendering, stamping or compressing.
+ * header to send with it, so a hit is answered without rendering, stamping, compressing or
+ * building a header.
  */
 export type CachedPage = {
   status: number;
   etag: string;
-  answers: Record<ContentCoding, { headers: OutgoingHttpHeaders; body: Buffer }>;
+  answers: Record<ContentCoding, { headers: HeaderBlock; body: Buffer }>;
   /** The headers of a 304 answer. */
-  notModified: OutgoingHttpHeaders;
+  notModified: HeaderBlock;
 };
 
 const MAX_AGE_MS = 10 * 60_000;

@@ -28,6 +28,7 @@ import {
   expertiseIcons,
   importedEntityTypes,
   expertiseSizes,
+  healthStatuses,
   outboxStatuses,
   redirectTargetTypes,
   revisionEntityTypes,
@@ -1128,3 +1129,37 @@ export const notFoundPaths = pgTable(
     index("not_found_paths_referrer_trgm_idx").using("gin", t.lastReferrer.op("gin_trgm_ops")),
   ],
 );
+
+/**
+ * Each running instance's heartbeat ('État du site': the instances seen in the last minute, and
+ * the version each runs), written every few seconds by app/server/health/heartbeat.server.ts.
+ */
+export const instanceHeartbeats = pgTable("instance_heartbeats", {
+  id: text("id").primaryKey(),
+  host: text("host").notNull(),
+  version: text("version").notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The last evaluated status of each check of 'État du site' (app/server/health/): the job that
+ * evaluates them mails the admins when a check turns red, and again when it is no longer red.
+ */
+export const healthCheckStates = pgTable(
+  "health_check_states",
+  {
+    check: text("check").primaryKey(),
+    status: text("status").notNull().$type<(typeof healthStatuses)[number]>(),
+    summary: text("summary").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    evaluatedAt: timestamp("evaluated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check("health_check_states_status_check", oneOf("status", healthStatuses))],
+);
+
+/** Public 404s a day (people, not bots), kept by a trigger on not_found_paths: 'État du site' compares today with the usual. */
+export const notFoundDaily = pgTable("not_found_daily", {
+  day: date("day").primaryKey(),
+  hits: integer("hits").notNull().default(0),
+});

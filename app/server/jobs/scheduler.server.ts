@@ -6,7 +6,9 @@ import { sendDailyDigests } from "~/server/contacts/digest.server";
 import { purgeSignInFailures } from "~/server/auth/sign-in-audit.server";
 import { purgeExpiredContacts } from "~/server/contacts/retention.server";
 import { purgeOldDrafts } from "~/server/content/drafts.server";
+import { config } from "~/server/config.server";
 import { getPool } from "~/server/db/client.server";
+import { recordHealth } from "~/server/health/alerts.server";
 import { logger as rootLogger } from "~/server/logger.server";
 import { purgeExpiredCounters } from "~/server/security/password-throttle.server";
 import { purgeExpiredTrash } from "~/server/trash/trash.server";
@@ -29,6 +31,13 @@ export const jobs = {
   "trash-purge": { cron: "45 3 * * *", run: () => purgeExpiredTrash() },
   // Every hour; the job itself runs the backup at the hour set on the 'Sauvegardes' screen.
   backup: { cron: "0 * * * *", run: () => runScheduledBackup() },
+  // 'État du site': every few minutes (HEALTH_CHECK_CRON), mails the admins when a check turns red.
+  "health-check": {
+    get cron() {
+      return config.healthCheckCron;
+    },
+    run: () => recordHealth(),
+  },
 } as const;
 
 export type JobName = keyof typeof jobs;
@@ -51,7 +60,8 @@ export async function startScheduler(options: { pollingIntervalSeconds?: number 
 
   for (const [name, job] of Object.entries(jobs) as [JobName, (typeof jobs)[JobName]][]) {
     await boss.createQueue(name, { name, policy: "stately", retryLimit: 3, retryDelay: 300 });
-    await boss.schedule(name, job.cron, {}, { tz: ANALYTICS_TIME_ZONE });
+    if (job.cron === "off") await boss.unschedule(name);
+    else await boss.schedule(name, job.cron, {}, { tz: ANALYTICS_TIME_ZONE });
     await boss.work(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 30 }, async () => {
       const result = await job.run();
       logger.info({ job: name, result }, "job done");

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { pageCacheUse } from "~/server/cache/page-cache.server";
 import { db, getPool } from "~/server/db/client.server";
+import { evaluateHealth } from "~/server/health/checks.server";
 import { logger } from "~/server/logger.server";
 
 /**
@@ -13,26 +14,54 @@ import { logger } from "~/server/logger.server";
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: "betic_" });
 
+/**
+ * Page-cache hits, answered first thing (server.js) without observeRequest's listener and clock:
+ * counted here in plain numbers, by kind and status, and added to the counters at each scrape.
+ */
+const hits: Record<"page" | "data", Map<number, number>> = { page: new Map(), data: new Map() };
+
+/** Adds what was counted in `hits` since the counter's last scrape (`reported`: what it had). */
+function addHits(
+  reported: Record<"page" | "data", Map<number, number>>,
+  add: (kind: "page" | "data", status: number, count: number) => void,
+) {
+  for (const kind of ["page", "data"] as const) {
+    for (const [status, count] of hits[kind]) {
+      const since = count - (reported[kind].get(status) ?? 0);
+      if (since > 0) add(kind, status, since);
+      reported[kind].set(status, count);
+    }
+  }
+}
+
+const requestsHitsReported = { page: new Map<number, number>(), data: new Map<number, number>() };
 const requests = new Counter({
   name: "betic_http_requests_total",
   help: "HTTP requests answered, by route kind and status code.",
   labelNames: ["kind", "status"] as const,
   registers: [registry],
+  collect() {
+    addHits(requestsHitsReported, (kind, status, count) => this.inc({ kind, status: String(status) }, count));
+  },
 });
 
 const duration = new Histogram({
   name: "betic_http_request_duration_seconds",
-  help: "Time from a request's arrival to the end of its answer, by route kind.",
+  help: "Time from a request's arrival to the end of its answer, by route kind; page-cache hits (one write from memory) are counted in betic_http_requests_total, not timed.",
   labelNames: ["kind"] as const,
   buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   registers: [registry],
 });
 
+const pageCacheHitsReported = { page: new Map<number, number>(), data: new Map<number, number>() };
 const pageCache = new Counter({
   name: "betic_page_cache_requests_total",
   help: "Public page requests by how the page cache answered: hit, miss (rendered), shared (another request's render).",
   labelNames: ["result"] as const,
   registers: [registry],
+  collect() {
+    addHits(pageCacheHitsReported, (_kind, _status, count) => this.inc({ result: "hit" }, count));
+  },
 });
 
 new Gauge({
@@ -120,6 +149,19 @@ new Gauge({
   },
 });
 
+new Gauge({
+  name: "betic_health_check_status",
+  help: "Each check of 'État du site' (the back office), evaluated at the scrape: 0 ok, 1 warning, 2 error.",
+  labelNames: ["check"] as const,
+  registers: [registry],
+  async collect() {
+    const checks = await evaluateHealth();
+    this.reset();
+    for (const check of checks)
+      this.set({ check: check.id }, ["ok", "warning", "error"].indexOf(check.status));
+  },
+});
+
 /** What a request is, for its labels: a few fixed kinds, never the path itself (unbounded). */
 export function routeKind(req: IncomingMessage): string {
   const path = (req.url ?? "/").split("?", 1)[0]!;
@@ -130,6 +172,14 @@ export function routeKind(req: IncomingMessage): string {
   if (path.startsWith("/api/")) return "api";
   if (path.endsWith(".data")) return "data";
   return req.method === "GET" || req.method === "HEAD" ? "page" : "form";
+}
+
+/** Counts a page-cache hit answered with `status` (a 200, 304 or 404 of a page or its `.data`). */
+export function countPageCacheHit(req: IncomingMessage, status: number) {
+  const url = req.url!;
+  const query = url.indexOf("?");
+  const counts = hits[url.endsWith(".data", query === -1 ? url.length : query) ? "data" : "page"];
+  counts.set(status, (counts.get(status) ?? 0) + 1);
 }
 
 /** Counts a request and its duration once its answer has ended (or its connection closed). */

@@ -86,6 +86,13 @@ export type PolicyInput =
       framedBySelf?: boolean;
     };
 
+/**
+ * Directives a browser reads from default-src when they are absent (frame-src through child-src,
+ * which no policy sets): left out when they would only repeat its 'self', as they do without a
+ * domain of their own. Not worker-src, which falls back to script-src.
+ */
+const SAID_BY_DEFAULT_SRC = new Set(["connect-src", "frame-src", "manifest-src", "media-src"]);
+
 /** Whether a request path is the back office's (its pages and their `.data` requests). */
 export function isAdminPath(path: string) {
   return path === "/admin" || path === "/admin.data" || path.startsWith("/admin/");
@@ -133,6 +140,9 @@ export function contentSecurityPolicy(input: PolicyInput): string {
   ];
   if (input.https) directives.push(["upgrade-insecure-requests", []]);
   return directives
+    .filter(
+      ([name, values]) => !(SAID_BY_DEFAULT_SRC.has(name) && values.length === 1 && values[0] === "'self'"),
+    )
     .map(([name, values]) => (values.length ? `${name} ${values.join(" ")}` : name))
     .join("; ");
 }

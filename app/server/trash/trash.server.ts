@@ -17,10 +17,8 @@ import {
   type MutationContext,
   type MutationScope,
 } from "~/server/audit/mutation.server";
-import type { ListQuery } from "~/lib/list-query";
-import { TRASH_RETENTION_DAYS, type trashListSpec } from "~/lib/schemas/trash";
+import { TRASH_RETENTION_DAYS } from "~/lib/schemas/trash";
 import { db, type DatabaseTransaction } from "~/server/db/client.server";
-import { containsText, frenchText, listOrder, listPage } from "~/server/db/list.server";
 import {
   blogArticles,
   blogAuthors,
@@ -205,6 +203,32 @@ export async function restoreFromTrash(context: MutationContext, id: string, slu
   });
 }
 
+/**
+ * 'Restaurer' of one item or a selection: each item on its own, so one refusal (a slug taken, an
+ * author still in the trash, an item gone) leaves the others restored. For one item, a slug taken
+ * is the person's choice to make (`slugTaken`: the proposal to edit) rather than a refusal.
+ */
+export async function restoreTrashItems(context: MutationContext, ids: string[], slug?: string) {
+  const restored: string[] = [];
+  const refused: string[] = [];
+  for (const id of ids) {
+    try {
+      restored.push((await restoreFromTrash(context, id, slug)).title);
+    } catch (error) {
+      if (error instanceof TrashSlugTakenError && ids.length === 1)
+        return { restored, refused, slugTaken: { id, slug: error.slug, proposal: error.proposal } };
+      if (error instanceof TrashSlugTakenError || error instanceof TrashDependencyError)
+        refused.push(error.message);
+      else if (error instanceof MissingRowError) refused.push("Cet élément n'est plus dans la corbeille.");
+      else {
+        logger.error({ err: error, id }, "trash restore failed");
+        refused.push("Impossible de restaurer l'élément.");
+      }
+    }
+  }
+  return { restored, refused, slugTaken: null };
+}
+
 async function keepAuthor(tx: DatabaseTransaction, row: Record<string, unknown>) {
   const authorId = String(row.author_id);
   const [live] = await tx
@@ -322,37 +346,4 @@ export async function purgeExpiredTrash(now = new Date()) {
   const purged = await purgeTrash(null, lt(trashItems.deletedAt, subDays(now, TRASH_RETENTION_DAYS)));
   if (purged > 0) logger.info({ purged }, "expired trash purged");
   return { purged };
-}
-
-export type TrashListQuery = ListQuery<(typeof trashListSpec.sorts)[number], "type">;
-
-/** 'Corbeille': one page of trashed items, searched, filtered and sorted in SQL. */
-export function listTrash(query: TrashListQuery) {
-  const where = and(
-    containsText([trashItems.title, trashItems.slug, trashItems.deletedByEmail], query.q),
-    query.filters.type ? eq(trashItems.entityType, query.filters.type) : undefined,
-  );
-  const column = {
-    deleted: trashItems.deletedAt,
-    title: frenchText(trashItems.title),
-    type: trashItems.entityType,
-  }[query.sort];
-  return listPage(query.page, {
-    count: () => db().$count(trashItems, where),
-    rows: ({ limit, offset }) =>
-      db()
-        .select({
-          id: trashItems.id,
-          entityType: trashItems.entityType,
-          title: trashItems.title,
-          slug: trashItems.slug,
-          deletedByEmail: trashItems.deletedByEmail,
-          deletedAt: trashItems.deletedAt,
-        })
-        .from(trashItems)
-        .where(where)
-        .orderBy(...listOrder(column, query.dir, trashItems.id))
-        .limit(limit)
-        .offset(offset),
-  });
 }

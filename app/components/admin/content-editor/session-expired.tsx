@@ -3,14 +3,8 @@ import { useState } from "react";
 import { data, useRouteLoaderData, type ClientActionFunctionArgs } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { AdminDialog } from "~/components/admin/admin-dialog";
+import { DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { SignInAgainAnswer } from "~/lib/schemas/sign-in-again";
@@ -100,49 +94,46 @@ export function SessionExpiredDialog({ answer, formId }: { answer: unknown; form
 
   const secretLabel = step === "password" ? "Mot de passe" : "Code";
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Session expirée</DialogTitle>
-          <DialogDescription>
-            Votre session a expiré. Reconnectez-vous pour enregistrer vos modifications.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-          <p className="text-sm">
-            Compte : <span className="font-medium">{email}</span>
+    <AdminDialog
+      open={open}
+      onOpenChange={(next) => !busy && setOpen(next)}
+      title="Session expirée"
+      description="Votre session a expiré. Reconnectez-vous pour enregistrer vos modifications."
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <p className="text-sm">
+          Compte : <span className="font-medium">{email}</span>
+        </p>
+        {step === "code" ? (
+          <p className="text-sm text-muted-foreground">
+            Saisissez le code à 6 chiffres affiché par votre application d'authentification, ou l'un de vos
+            codes de secours.
           </p>
-          {step === "code" ? (
-            <p className="text-sm text-muted-foreground">
-              Saisissez le code à 6 chiffres affiché par votre application d'authentification, ou l'un de vos
-              codes de secours.
-            </p>
-          ) : null}
-          {error ? (
-            <Alert variant="destructive">
-              <AlertDescription>{error}</AlertDescription>
-            </Alert>
-          ) : null}
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="session-expired-secret">{secretLabel}</Label>
-            <Input
-              key={step}
-              id="session-expired-secret"
-              name="secret"
-              type={step === "password" ? "password" : "text"}
-              autoComplete={step === "password" ? "current-password" : "one-time-code"}
-              required
-              autoFocus
-            />
-          </div>
-          <DialogFooter>
-            <Button type="submit" disabled={busy}>
-              {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <LogIn aria-hidden />}
-              {busy ? "Connexion en cours..." : "Se reconnecter et enregistrer"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        ) : null}
+        {error ? (
+          <Alert variant="destructive">
+            <AlertDescription>{error}</AlertDescription>
+          </Alert>
+        ) : null}
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="session-expired-secret">{secretLabel}</Label>
+          <Input
+            key={step}
+            id="session-expired-secret"
+            name="secret"
+            type={step === "password" ? "password" : "text"}
+            autoComplete={step === "password" ? "current-password" : "one-time-code"}
+            required
+            autoFocus
+          />
+        </div>
+        <DialogFooter>
+          <Button type="submit" disabled={busy}>
+            {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <LogIn aria-hidden />}
+            {busy ? "Connexion en cours..." : "Se reconnecter et enregistrer"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </AdminDialog>
   );
 }

@@ -8,14 +8,17 @@ import { cn } from "~/lib/cn";
 export function RichTextFrame({
   invalid,
   bar,
+  hidden,
   children,
 }: {
   invalid?: boolean | "true";
   bar: React.ReactNode;
+  hidden?: boolean;
   children: React.ReactNode;
 }) {
   return (
     <div
+      hidden={hidden}
       className={cn(
         "overflow-hidden rounded-md border bg-background focus-within:ring-2 focus-within:ring-ring",
         invalid && "border-destructive",

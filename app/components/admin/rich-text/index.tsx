@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { HTML_TEXTAREA_CLASS, HtmlCodeNote, RichTextFrame } from "./frame";
 import type { RichTextEditorProps } from "./types";
@@ -6,7 +6,8 @@ import type { RichTextEditorProps } from "./types";
 export type { RichTextEditorProps };
 
 // The editor (Tiptap, ProseMirror: ~150 KB) is fetched only once a screen using it is hydrated.
-const TiptapEditor = lazy(() => import("./tiptap-editor"));
+const loadEditor = () => import("./tiptap-editor").then((module) => (loaded = module.default));
+let loaded: typeof import("./tiptap-editor").default | undefined;
 
 /**
  * Rich text for articles, projects and CMS pages: a visual editor (headings, bold, italic, lists,
@@ -21,34 +22,60 @@ const TiptapEditor = lazy(() => import("./tiptap-editor"));
  *   </Field>
  */
 export function RichTextEditor(props: RichTextEditorProps) {
-  const [value, setValue] = useState(props.defaultValue ?? "");
   const hydrated = useHydrated();
-  // Someone already typing in the textarea when the editor arrives keeps typing in the editor.
-  const [typing, setTyping] = useState(false);
+  // Typed before the page's JavaScript ran: hydrating a textarea resets it to the server's text
+  // (React's initTextarea), so the hydrating render reads what it holds and gives it back.
+  const [typedBefore] = useState(() => (hydrated ? undefined : textareaValue(props.id)));
+  // Reached by client navigation once its code is here, the editor shows at once.
+  const [Editor, setEditor] = useState(() => (hydrated ? loaded : undefined));
+  const [replaced, setReplaced] = useState(Editor !== undefined);
+  // The textarea stays uncontrolled and is read when the editor takes over: what was typed in it,
+  // even before the page's JavaScript ran (the server's textarea, hydrated), is in its DOM value.
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (Editor) return;
+    let mounted = true;
+    void loadEditor().then((editor) => mounted && setEditor(() => editor));
+    return () => {
+      mounted = false;
+    };
+  }, [Editor]);
 
-  const fallback = (
-    <RichTextFrame invalid={props["aria-invalid"]} bar={<HtmlCodeNote />}>
-      <textarea
-        id={props.id}
-        name={props.name}
-        value={value}
-        onFocus={() => setTyping(true)}
-        onBlur={() => setTyping(false)}
-        onChange={(event) => {
-          setValue(event.target.value);
-          props.onChange?.(event.target.value);
-        }}
-        aria-describedby={props["aria-describedby"]}
-        aria-invalid={props["aria-invalid"] || undefined}
-        aria-labelledby={props["aria-labelledby"]}
-        className={HTML_TEXTAREA_CLASS}
-      />
-    </RichTextFrame>
-  );
-  if (!hydrated) return fallback;
   return (
-    <Suspense fallback={fallback}>
-      <TiptapEditor {...props} defaultValue={value} focusOnLoad={typing} />
-    </Suspense>
+    <>
+      {replaced ? null : (
+        <RichTextFrame invalid={props["aria-invalid"]} bar={<HtmlCodeNote />}>
+          <textarea
+            ref={textarea}
+            id={props.id}
+            name={props.name}
+            defaultValue={typedBefore ?? props.defaultValue ?? ""}
+            onChange={(event) => props.onChange?.(event.target.value)}
+            aria-describedby={props["aria-describedby"]}
+            aria-invalid={props["aria-invalid"] || undefined}
+            aria-labelledby={props["aria-labelledby"]}
+            className={HTML_TEXTAREA_CLASS}
+          />
+        </RichTextFrame>
+      )}
+      {Editor ? (
+        <Editor
+          {...props}
+          // Hidden beside the textarea until it is ready (its own id meanwhile), then it takes the
+          // textarea's text, caret and focus as the textarea goes, in one task: no keystroke falls
+          // between the two.
+          id={replaced ? props.id : `${props.id}-editor`}
+          replacing={
+            replaced ? undefined : { textarea: () => textarea.current, replace: () => setReplaced(true) }
+          }
+        />
+      ) : null}
+    </>
   );
+}
+
+function textareaValue(id: string) {
+  if (typeof document === "undefined") return undefined;
+  const element = document.getElementById(id);
+  return element instanceof HTMLTextAreaElement ? element.value : undefined;
 }

@@ -1,7 +1,9 @@
 import Image from "@tiptap/extension-image";
+import { AllSelection, Selection, TextSelection } from "@tiptap/pm/state";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { UploadStatus, useImageUpload } from "~/components/admin/upload-drop-zone";
 import { Dialog, DialogContent } from "~/components/ui/dialog";
 import { cn } from "~/lib/cn";
@@ -10,7 +12,7 @@ import { LinkForm } from "./link-form";
 import { HTML_TEXTAREA_CLASS, HtmlCodeNote, RichTextFrame } from "./frame";
 import { cleanPastedHtml } from "./paste";
 import { Toolbar } from "./toolbar";
-import type { RichTextEditorProps } from "./types";
+import type { Replacing, RichTextEditorProps } from "./types";
 
 /*
  * The visual editor behind RichTextEditor, loaded only once a screen that uses it is hydrated.
@@ -24,6 +26,9 @@ const HTML_ONLY_ELEMENTS = /<(table|figure|figcaption|sub|sup|mark|small|caption
 
 type Mode = "visual" | "html";
 
+/** Where the textarea's selection began and ended, while its HTML is parsed (private use area). */
+const SELECTION_MARKS = ["\uE000", "\uE001"] as const;
+
 export default function TiptapEditor({
   id,
   name,
@@ -33,8 +38,8 @@ export default function TiptapEditor({
   "aria-invalid": invalid,
   "aria-labelledby": labelledBy,
   label = "Contenu",
-  focusOnLoad = false,
-}: RichTextEditorProps) {
+  replacing,
+}: RichTextEditorProps & { replacing?: Replacing }) {
   const initial = defaultValue ?? "";
   const [html, setHtml] = useState(initial);
   const [mode, setMode] = useState<Mode>(HTML_ONLY_ELEMENTS.test(initial) ? "html" : "visual");
@@ -69,7 +74,6 @@ export default function TiptapEditor({
 
   const editor = useEditor({
     immediatelyRender: false,
-    autofocus: focusOnLoad ? "end" : false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [1, 2, 3, 4, 5, 6] },
@@ -132,6 +136,9 @@ export default function TiptapEditor({
     onUpdate({ editor }) {
       update(editor.isEmpty ? "" : editor.getHTML());
     },
+    onCreate({ editor }) {
+      if (replacing) takeOver(editor, replacing);
+    },
   });
   const editorRef = useRef<Editor | null>(null);
   useEffect(() => {
@@ -151,6 +158,51 @@ export default function TiptapEditor({
     });
   }, [editor, id, mode]);
 
+  const htmlArea = useRef<HTMLTextAreaElement>(null);
+  /**
+   * Takes the place of the textarea shown until now, in one task (no keystroke can fall between):
+   * its text, typed even before the page's JavaScript ran, its caret and its focus.
+   */
+  function takeOver(editor: Editor, from: Replacing) {
+    const textarea = from.textarea();
+    const value = textarea?.value ?? initial;
+    const focused = textarea !== null && document.activeElement === textarea;
+    const [start, end] = [textarea?.selectionStart ?? value.length, textarea?.selectionEnd ?? value.length];
+    const next: Mode = HTML_ONLY_ELEMENTS.test(value) ? "html" : "visual";
+    if (next === "visual") {
+      const [open, close] = SELECTION_MARKS;
+      // All of it selected: all of it in the editor (marks around the tags would make paragraphs).
+      const all = start === 0 && end === value.length && end > 0;
+      const marked = focused && !all && !value.includes(open) && !value.includes(close);
+      setQuietly(
+        editor,
+        marked ? value.slice(0, start) + open + value.slice(start, end) + close + value.slice(end) : value,
+      );
+      const at = marked ? selectionMarks(editor) : undefined;
+      // A caret inside a tag left its mark in an attribute: the text again, without the marks.
+      if (marked && !at) setQuietly(editor, value);
+      const { tr } = editor.state;
+      if (at)
+        tr.delete(at.to, at.to + 1)
+          .delete(at.from, at.from + 1)
+          .setSelection(TextSelection.create(tr.doc, at.from, at.to - 1));
+      else if (focused) tr.setSelection(all ? new AllSelection(tr.doc) : Selection.atEnd(tr.doc));
+      if (focused) editor.view.dispatch(tr.setMeta("addToHistory", false).setMeta("preventUpdate", true));
+    }
+    flushSync(() => {
+      setMode(next);
+      if (value !== initial) update(next === "visual" ? (editor.isEmpty ? "" : editor.getHTML()) : value);
+      from.replace();
+    });
+    if (!focused) return;
+    // Focused at once (Tiptap's focus command waits for the next frame, a keystroke could come first).
+    if (next === "visual") editor.view.focus();
+    else {
+      htmlArea.current?.focus();
+      htmlArea.current?.setSelectionRange(start, end);
+    }
+  }
+
   function switchTo(next: Mode) {
     if (next === mode) return;
     if (next === "visual") editor?.commands.setContent(html, { emitUpdate: false });
@@ -162,6 +214,7 @@ export default function TiptapEditor({
   return (
     <RichTextFrame
       invalid={invalid}
+      hidden={replacing !== undefined}
       bar={
         <>
           {mode === "visual" && editor ? (
@@ -200,7 +253,8 @@ export default function TiptapEditor({
         </>
       }
     >
-      <input ref={hidden} type="hidden" name={name} value={html} />
+      {/* Until it replaces the textarea, the textarea's value is the field. */}
+      {replacing ? null : <input ref={hidden} type="hidden" name={name} value={html} />}
       {mode === "html" ? (
         <>
           {htmlOnly ? (
@@ -210,6 +264,7 @@ export default function TiptapEditor({
             </p>
           ) : null}
           <textarea
+            ref={htmlArea}
             id={id}
             value={html}
             onChange={(event) => update(event.target.value)}
@@ -243,4 +298,31 @@ export default function TiptapEditor({
       ) : null}
     </RichTextFrame>
   );
+}
+
+/** Sets the editor's content without an entry in its undo history and without an update. */
+function setQuietly(editor: Editor, html: string) {
+  editor
+    .chain()
+    .command(({ tr }) => {
+      tr.setMeta("addToHistory", false);
+      return true;
+    })
+    .setContent(html, { emitUpdate: false })
+    .run();
+}
+
+/** Where the selection's marks are in the editor's text, if both reached the text. */
+function selectionMarks(editor: Editor) {
+  const found: number[] = [];
+  editor.state.doc.descendants((node, pos) => {
+    if (!node.isText) return true;
+    SELECTION_MARKS.forEach((mark, which) => {
+      const index = node.text!.indexOf(mark);
+      if (index >= 0) found[which] = pos + index;
+    });
+    return true;
+  });
+  const [from, to] = found;
+  return from !== undefined && to !== undefined && from < to ? { from, to } : undefined;
 }

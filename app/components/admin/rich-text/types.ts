@@ -12,6 +12,7 @@ export type RichTextEditorProps = {
   /** The visible label's id; without it `label` is the editor's accessible name. */
   "aria-labelledby"?: string;
   label?: string;
-  /** Focus the visual editor (caret at the end) as it replaces the focused textarea. */
-  focusOnLoad?: boolean;
 };
+
+/** The textarea the editor replaces once it is ready, and how it goes. */
+export type Replacing = { textarea: () => HTMLTextAreaElement | null; replace: () => void };

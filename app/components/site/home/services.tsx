@@ -1,9 +1,7 @@
 import { Icon } from "~/components/site/icon";
 import type { IconName } from "~/components/site/icon-names";
-import { useState } from "react";
 import { SectionHeading } from "~/components/site/section-heading";
 import { ShowMoreButton } from "~/components/site/show-more";
-import { clsx } from "clsx";
 
 const SERVICES = [
   {
@@ -60,7 +58,6 @@ const REASSURANCES = [
 ] satisfies ({ icon: IconName } & Record<string, unknown>)[];
 
 export function Services() {
-  const [expanded, setExpanded] = useState(false);
   return (
     <section id="services" aria-labelledby="services-title" className="section">
       <div className="site-width">
@@ -90,10 +87,7 @@ export function Services() {
           ))}
         </ul>
 
-        <ul
-          id="services-reassurance"
-          className={clsx("mt-6 grid gap-6 md:grid-cols-3", !expanded && "max-md:hidden")}
-        >
+        <ul id="services-reassurance" data-collapsed="all" className="mt-6 grid gap-6 md:grid-cols-3">
           {REASSURANCES.map(({ icon, title, text }) => (
             <li key={title} className="reassurance">
               <Icon name={icon} />
@@ -104,9 +98,7 @@ export function Services() {
             </li>
           ))}
         </ul>
-        {expanded ? null : (
-          <ShowMoreButton controls="services-reassurance" onClick={() => setExpanded(true)} />
-        )}
+        <ShowMoreButton controls="services-reassurance" />
       </div>
     </section>
   );

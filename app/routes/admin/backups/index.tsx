@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { DatabaseBackup, Download, Loader2 } from "lucide-react";
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { useAnswerToast } from "~/components/admin/answer-toast";
@@ -17,7 +17,8 @@ import type { BackupStatus } from "~/lib/enums";
 import type { FormAnswer } from "~/lib/form-answer";
 import { formatDateTime } from "~/lib/format-date";
 import { backupSettingsSchema, type BackupSettingsInput } from "~/lib/schemas/backups";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { saveFromForm } from "~/server/admin/row-actions.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   getBackupSettings,
@@ -54,19 +55,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       await startBackupRun("manual");
       return redirectWithToast("/admin/backups", { title: "Sauvegarde lancée" });
     }
-    case "save-settings": {
-      const submission = parseWithZod(formData, { schema: backupSettingsSchema });
-      if (submission.status !== "success") return replyInvalid(submission);
-      try {
-        await saveBackupSettings(who, submission.value);
-      } catch (error) {
-        return replyFailed(submission, error, "Impossible d'enregistrer la planification");
-      }
-      return redirectWithToast("/admin/backups", { title: "Planification enregistrée" });
-    }
-    default:
-      throw data("Action inconnue", { status: 400 });
+    case "save-settings":
+      return saveFromForm(request, formData, backupSettingsSchema, {
+        save: (settings) => saveBackupSettings(who, settings),
+        to: "/admin/backups",
+        done: { title: "Planification enregistrée" },
+        failed: "Impossible d'enregistrer la planification",
+      });
   }
+  unknownIntent();
 }
 
 const statusLabels: Record<BackupStatus, { label: string; variant: "info" | "success" | "destructive" }> = {

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, isRouteErrorResponse } from "react-router";
+import { editorAction } from "~/server/admin/editor-actions.server";
 import type { Route } from "./+types/editor";
 import { AdminError } from "~/components/admin/admin-error";
 import { EditorFrame } from "~/components/admin/content-editor/editor-frame";
@@ -16,7 +17,6 @@ import { ImageField } from "~/components/admin/image-field";
 import { PreviewNotice } from "~/components/admin/preview-frame";
 import { SeoFieldset } from "~/components/admin/seo-fieldset";
 import { articleChecklist, isPublishing } from "~/lib/admin/publish-checklist";
-import { RESTORE_INTENT } from "~/lib/admin/revisions";
 import { contentStatuses, contentStatusLabels, type ContentStatus } from "~/lib/enums";
 import {
   articleCreateChecks,
@@ -28,9 +28,7 @@ import {
 import { contentMeta, type SiteSeo } from "~/lib/seo";
 import { DEFAULT_AUTHOR_NAME } from "~/lib/site-defaults";
 import { slugify } from "~/lib/slugify";
-import { replyFailed, replyFormProblem, replyInvalid } from "~/server/admin/form-replies.server";
-import { restoreFromForm } from "~/server/admin/restore.server";
-import { MissingRowError } from "~/server/audit/mutation.server";
+import { replyInvalid } from "~/server/admin/form-replies.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   ArticleFieldError,
@@ -41,13 +39,12 @@ import {
   listBlogCategories,
   updateArticle,
 } from "~/server/articles/articles.server";
-import { autosaveFor, discardDraft } from "~/server/content/drafts.server";
+import { autosaveFor } from "~/server/content/drafts.server";
 import { listRevisions } from "~/server/content/revisions.server";
 import { isPublic } from "~/server/content/slug-redirects.server";
 import { db } from "~/server/db/client.server";
 import { buildSiteSeo } from "~/server/seo/site-seo.server";
 import { getPublicSettings } from "~/server/settings.server";
-import { redirectWithToast } from "~/server/toast.server";
 
 /**
  * 'Créer un Article' (/admin/blog/create) and 'Modifier l'Article' (/admin/blog/edit/{id}):
@@ -103,51 +100,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const id = params.id;
 
-  if (formData.get("intent") === RESTORE_INTENT && id)
-    return restoreFromForm(
-      who,
-      "blog_articles",
-      id,
-      formData,
-      `/admin/blog/edit/${id}`,
-      "Une erreur est survenue lors de la mise à jour de l'article",
-    );
-
+  // §5: a new article's checks, on the server too.
   const submission = parseWithZod(formData, { schema: articleFormSchema });
-  if (submission.status !== "success") return replyInvalid(submission);
-  const values = submission.value;
-  if (!id) {
+  if (!id && formData.get("intent") === "save" && submission.status === "success") {
     const categories = (await listBlogCategories()).map((category) => category.name);
     const checks = articleCreateChecks(Object.fromEntries(formData) as Record<string, string>, categories);
     if (checks.length) return replyInvalid(submission, { formErrors: checks });
   }
-
-  try {
-    if (!id) {
-      await createArticle(who, values);
-      await discardDraft(user.id, "blog_articles", null);
-      return redirectWithToast("/admin/blog", { title: "Article créé" });
-    }
-    await updateArticle(who, id, values);
-    await discardDraft(user.id, "blog_articles", id);
-    return redirectWithToast(`/admin/blog/edit/${id}`, { title: "Article mis à jour" });
-  } catch (error) {
-    if (error instanceof ArticleFieldError)
-      return replyInvalid(submission, { fieldErrors: { [error.field]: [error.message] } });
-    if (error instanceof MissingRowError)
-      return replyFormProblem(
-        submission,
-        404,
-        "Impossible de mettre à jour l'article: cet article a été supprimé.",
-      );
-    return replyFailed(
-      submission,
-      error,
-      id
-        ? "Une erreur est survenue lors de la mise à jour de l'article"
-        : "Une erreur est survenue lors de la création de l'article",
-    );
-  }
+  return editorAction(request, formData, {
+    who,
+    userId: user.id,
+    id,
+    entityType: "blog_articles",
+    list: "/admin/blog",
+    schema: articleFormSchema,
+    create: (article) => createArticle(who, article),
+    update: (article, articleId) => updateArticle(who, articleId, article),
+    created: { title: "Article créé" },
+    updated: { title: "Article mis à jour" },
+    gone: "Impossible de mettre à jour l'article: cet article a été supprimé.",
+    failed: {
+      create: "Une erreur est survenue lors de la création de l'article",
+      update: "Une erreur est survenue lors de la mise à jour de l'article",
+    },
+    refuse: (error) =>
+      error instanceof ArticleFieldError ? { fieldErrors: { [error.field]: [error.message] } } : undefined,
+  });
 }
 
 // A save after the session ended stays on the page and asks to sign in again (the frame).

@@ -1,5 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Wand2 } from "lucide-react";
+import { editorAction } from "~/server/admin/editor-actions.server";
 import type { Route } from "./+types/editor";
 import { AdminError } from "~/components/admin/admin-error";
 import { EditorFrame } from "~/components/admin/content-editor/editor-frame";
@@ -12,7 +12,6 @@ import { PreviewNotice } from "~/components/admin/preview-frame";
 import { SeoFieldset } from "~/components/admin/seo-fieldset";
 import { Button } from "~/components/ui/button";
 import { cmsPageChecklist, isPublishing } from "~/lib/admin/publish-checklist";
-import { RESTORE_INTENT } from "~/lib/admin/revisions";
 import { formatDateTime } from "~/lib/format-date";
 import { publicPath } from "~/lib/public-paths";
 import {
@@ -23,12 +22,9 @@ import {
 } from "~/lib/schemas/cms-page";
 import { cmsPageMeta } from "~/lib/seo";
 import { slugify } from "~/lib/slugify";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
-import { restoreFromForm } from "~/server/admin/restore.server";
-import { MissingRowError } from "~/server/audit/mutation.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { cmsPageFormInput, createCmsPage, getCmsPage, updateCmsPage } from "~/server/cms/cms-pages.server";
-import { autosaveFor, discardDraft } from "~/server/content/drafts.server";
+import { autosaveFor } from "~/server/content/drafts.server";
 import { listRevisions } from "~/server/content/revisions.server";
 import { uniqueViolation } from "~/server/db/errors.server";
 import { buildSiteSeo } from "~/server/seo/site-seo.server";
@@ -82,39 +78,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, who } = await requireActor(request, context, "user");
   const formData = await request.formData();
-  const id = params.id;
-
-  if (formData.get("intent") === RESTORE_INTENT && id)
-    return restoreFromForm(
-      who,
-      "cms_pages",
-      id,
-      formData,
-      `${LIST}/edit/${id}`,
-      "Impossible de mettre à jour la page.",
-    );
-
-  const submission = parseWithZod(formData, { schema: cmsPageSchema });
-  if (submission.status !== "success") return replyInvalid(submission);
-  try {
-    if (!id) {
-      await createCmsPage(who, submission.value);
-      await discardDraft(user.id, "cms_pages", null);
-      return redirectWithToast(LIST, { title: "Page créée" });
-    }
-    await updateCmsPage(who, id, submission.value);
-    await discardDraft(user.id, "cms_pages", id);
-    return redirectWithToast(`${LIST}/edit/${id}`, { title: "Page mise à jour" });
-  } catch (error) {
-    if (uniqueViolation(error) === "cms_pages_slug_unique")
-      return replyInvalid(submission, { fieldErrors: { slug: [CMS_SLUG_TAKEN_MESSAGE] } });
-    if (error instanceof MissingRowError) return pageNotFound();
-    return replyFailed(
-      submission,
-      error,
-      id ? "Impossible de mettre à jour la page." : "Impossible de créer la page.",
-    );
-  }
+  return editorAction(request, formData, {
+    who,
+    userId: user.id,
+    id: params.id,
+    entityType: "cms_pages",
+    list: LIST,
+    schema: cmsPageSchema,
+    create: (page) => createCmsPage(who, page),
+    update: (page, id) => updateCmsPage(who, id, page),
+    created: { title: "Page créée" },
+    updated: { title: "Page mise à jour" },
+    gone: "Page introuvable.",
+    failed: { create: "Impossible de créer la page.", update: "Impossible de mettre à jour la page." },
+    refuse: (error) =>
+      uniqueViolation(error) === "cms_pages_slug_unique"
+        ? { fieldErrors: { slug: [CMS_SLUG_TAKEN_MESSAGE] } }
+        : undefined,
+  });
 }
 
 // A save after the session ended stays on the page and asks to sign in again (the frame).

@@ -27,9 +27,14 @@ import {
   contactReplySchema,
   contactStatusSchema,
 } from "~/lib/schemas/contacts";
-import { z } from "~/lib/zod";
-import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
-import { MissingRowError } from "~/server/audit/mutation.server";
+import { plural, pluralWords } from "~/lib/plural";
+import { isUuid } from "~/lib/uuid";
+import { refuseRequest, unknownIntent } from "~/server/admin/form-replies.server";
+import {
+  rowActionFromForm,
+  saveRowFromForm,
+  selectionActionFromForm,
+} from "~/server/admin/row-actions.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
   addContactNote,
@@ -50,20 +55,17 @@ import {
 } from "~/server/contacts/workflow.server";
 import { getSiteSettings } from "~/server/settings.server";
 import { getMailDeliveryAlerts } from "~/server/mail/outbox-admin.server";
-import { logger } from "~/server/logger.server";
-import { redirectWithToast, type ToastInput } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gestion des Contacts | Back-office" }];
 
 /** `?contact=<id>` opens a request's detail over the list (links from the header land there). */
 const DETAIL_PARAM = "contact";
-const uuid = z.uuid();
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "user");
   const query = parseListQuery(request, contactListSpec);
   const detailId = new URL(request.url).searchParams.get(DETAIL_PARAM);
-  const shown = detailId && uuid.safeParse(detailId).success ? detailId : null;
+  const shown = isUuid(detailId) ? detailId : null;
   const [contacts, detail, timeline, mail, staff] = await Promise.all([
     listContacts(query, user.id),
     shown ? getContact(shown) : null,
@@ -75,167 +77,100 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, contacts, detail, timeline, mail, staff, draft, role: user.role ?? "user" };
 }
 
-/** A workflow change of the one request the form names; a request gone meanwhile is told so. */
-async function changeOne(
-  back: string,
-  ids: string[],
-  change: (id: string) => Promise<unknown>,
-  done: ToastInput,
-) {
-  try {
-    if (ids.length !== 1) throw new MissingRowError("contacts", "");
-    await change(ids[0]!);
-  } catch (error) {
-    if (!(error instanceof MissingRowError)) logger.error({ err: error }, "contact workflow change failed");
-    return redirectWithToast(back, {
-      type: "error",
-      title: "Erreur",
-      description:
-        error instanceof MissingRowError
-          ? "Cette demande ou ce membre de l'équipe n'existe plus."
-          : "Impossible de mettre à jour la demande",
-    });
-  }
-  return redirectWithToast(back, done);
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { who } = await requireActor(request, context, "user");
   const formData = await request.formData();
+  // Deleting or erasing the request shown closes its detail.
   const url = new URL(request.url);
-  const back = url.pathname + url.search;
-  const ids = formData
-    .getAll("id")
-    .filter((value): value is string => typeof value === "string" && uuid.safeParse(value).success);
+  url.searchParams.delete(DETAIL_PARAM);
+  const list = url.pathname + url.search;
+  const gone = "Cette demande n'existe plus.";
 
   switch (formData.get("intent")) {
     case "status": {
       const status = contactStatusSchema.safeParse(formData.get("status"));
-      if (!status.success || ids.length === 0)
-        throw new Response("Statut ou demande invalide", { status: 400 });
-      try {
-        await setContactStatus(who, ids, status.data);
-      } catch (error) {
-        logger.error({ err: error }, "contact status change failed");
-        return redirectWithToast(back, {
-          type: "error",
-          title: "Erreur",
-          description: "Impossible de mettre à jour le statut de la demande",
-        });
-      }
-      return redirectWithToast(back, {
-        title: "Statut mis à jour",
-        description:
-          ids.length > 1 ? `${ids.length} demandes : ${contactStatusLabels[status.data]}` : undefined,
+      if (!status.success) refuseRequest("Statut ou demande invalide");
+      return selectionActionFromForm(request, formData, {
+        act: async (ids) => (await setContactStatus(who, ids, status.data), ids.length),
+        done: (count) => ({
+          title: "Statut mis à jour",
+          description: count > 1 ? `${count} demandes : ${contactStatusLabels[status.data]}` : undefined,
+        }),
+        failed: "Impossible de mettre à jour le statut de la demande",
       });
     }
-    case "note": {
-      const submission = parseWithZod(formData, { schema: contactNoteSchema });
-      if (submission.status !== "success") return replyInvalid(submission);
-      try {
-        if (ids.length !== 1) throw new MissingRowError("contacts", String(formData.get("id")));
-        await addContactNote(who, ids[0]!, submission.value.body);
-      } catch (error) {
-        if (error instanceof MissingRowError)
-          return replyInvalid(submission, { formErrors: ["Cette demande n'existe plus."] });
-        return replyFailed(submission, error, "Impossible d'ajouter la note");
-      }
-      return redirectWithToast(back, { title: "Note ajoutée" });
-    }
-    case "reply": {
-      const submission = parseWithZod(formData, { schema: contactReplySchema });
-      if (submission.status !== "success") return replyInvalid(submission);
-      try {
-        if (ids.length !== 1) throw new MissingRowError("contacts", String(formData.get("id")));
-        await replyToContact(who, ids[0]!, submission.value, await getSiteSettings());
-      } catch (error) {
-        if (error instanceof MissingRowError)
-          return replyInvalid(submission, { formErrors: ["Cette demande n'existe plus."] });
-        return replyFailed(submission, error, "Impossible d'envoyer la réponse");
-      }
-      return redirectWithToast(back, {
-        title: "Réponse envoyée",
-        description: "Elle part par la boîte d'envoi ; son état s'affiche dans l'historique.",
+    case "note":
+      return saveRowFromForm(request, formData, contactNoteSchema, {
+        missing: gone,
+        save: (note, ref) => addContactNote(who, ref.id, note.body),
+        done: { title: "Note ajoutée" },
+        failed: "Impossible d'ajouter la note",
       });
-    }
+    case "reply":
+      return saveRowFromForm(request, formData, contactReplySchema, {
+        missing: gone,
+        save: async (reply, ref) => replyToContact(who, ref.id, reply, await getSiteSettings()),
+        done: {
+          title: "Réponse envoyée",
+          description: "Elle part par la boîte d'envoi ; son état s'affiche dans l'historique.",
+        },
+        failed: "Impossible d'envoyer la réponse",
+      });
     case "assign": {
       const submission = parseWithZod(formData, { schema: contactAssignSchema });
-      if (submission.status !== "success") throw new Response("Membre de l'équipe invalide", { status: 400 });
+      if (submission.status !== "success") refuseRequest("Membre de l'équipe invalide");
       const assignee = submission.value.assignee ?? null;
-      return changeOne(back, ids, (id) => assignContact(who, id, assignee), {
-        title: assignee ? "Demande attribuée" : "Attribution retirée",
+      return rowActionFromForm(request, formData, {
+        act: (ref) => assignContact(who, ref.id, assignee),
+        done: { title: assignee ? "Demande attribuée" : "Attribution retirée" },
+        gone: "Cette demande ou ce membre de l'équipe n'existe plus.",
+        failed: "Impossible de mettre à jour la demande",
       });
     }
     case "follow-up": {
       const submission = parseWithZod(formData, { schema: contactFollowUpSchema });
-      if (submission.status !== "success") throw new Response("Date invalide", { status: 400 });
+      if (submission.status !== "success") refuseRequest("Date invalide");
       const on = submission.value.followUpOn ?? null;
-      return changeOne(back, ids, (id) => setFollowUp(who, id, on), {
-        title: on ? "Relance programmée" : "Relance retirée",
-        description: on ? `À relancer le ${formatShortDate(on)}` : undefined,
+      return rowActionFromForm(request, formData, {
+        act: (ref) => setFollowUp(who, ref.id, on),
+        done: {
+          title: on ? "Relance programmée" : "Relance retirée",
+          description: on ? `À relancer le ${formatShortDate(on)}` : undefined,
+        },
+        gone: "Cette demande ou ce membre de l'équipe n'existe plus.",
+        failed: "Impossible de mettre à jour la demande",
       });
     }
-    case "erase-spam": {
+    case "erase-spam":
       // Permanent: administrators only (decision 024), as 'Effacer'.
       await requireRole(request, "admin");
-      const spam = String(formData.get("ids") ?? "")
-        .split(",")
-        .filter((id) => uuid.safeParse(id).success);
-      try {
-        const erased = await eraseSpam(who, spam);
-        return redirectWithToast(back, {
+      return selectionActionFromForm(request, formData, {
+        act: (ids) => eraseSpam(who, ids),
+        done: (erased) => ({
           title: "Demandes indésirables effacées",
-          description: `${erased} demande${erased > 1 ? "s" : ""} effacée${erased > 1 ? "s" : ""}, avec ${erased > 1 ? "leurs" : "ses"} notes et e-mails.`,
-        });
-      } catch (error) {
-        logger.error({ err: error }, "spam erasure failed");
-        return redirectWithToast(back, {
-          type: "error",
-          title: "Erreur",
-          description: "Impossible d'effacer les demandes indésirables",
-        });
-      }
-    }
-    case "delete": {
-      url.searchParams.delete(DETAIL_PARAM);
-      const list = url.pathname + url.search;
-      try {
-        if (ids.length !== 1) throw new MissingRowError("contacts", String(formData.get("id")));
-        await trashContact(who, ids[0]!);
-      } catch (error) {
-        if (!(error instanceof MissingRowError)) logger.error({ err: error }, "contact delete failed");
-        return redirectWithToast(list, {
-          type: "error",
-          title: "Erreur",
-          description: "Impossible de supprimer la demande",
-        });
-      }
-      return redirectWithToast(list, {
-        title: "Demande supprimée",
-        description: "Placée dans la corbeille.",
+          description: `${plural(erased, "demande effacée")}, avec ${pluralWords(erased, "ses", "leurs")} notes et e-mails.`,
+        }),
+        failed: "Impossible d'effacer les demandes indésirables",
       });
-    }
-    case "erase": {
+    case "delete":
+      return rowActionFromForm(request, formData, {
+        act: (ref) => trashContact(who, ref.id),
+        back: list,
+        done: { title: "Demande supprimée", description: "Placée dans la corbeille." },
+        failed: "Impossible de supprimer la demande",
+      });
+    case "erase":
       // The GDPR erasure is permanent, so administrators only (decision 024); 'Supprimer' is for everyone.
       await requireRole(request, "admin");
-      url.searchParams.delete(DETAIL_PARAM);
-      const list = url.pathname + url.search;
-      try {
-        if (ids.length !== 1) throw new MissingRowError("contacts", String(formData.get("id")));
-        await eraseContact(who, ids[0]!);
-      } catch (error) {
-        if (!(error instanceof MissingRowError)) logger.error({ err: error }, "contact erasure failed");
-        return redirectWithToast(list, {
-          type: "error",
-          title: "Erreur",
-          description: "Impossible de supprimer la demande",
-        });
-      }
-      return redirectWithToast(list, {
-        title: "Demande effacée",
-        description: "La demande, ses notes et ses e-mails ont été effacés.",
+      return rowActionFromForm(request, formData, {
+        act: (ref) => eraseContact(who, ref.id),
+        back: list,
+        done: {
+          title: "Demande effacée",
+          description: "La demande, ses notes et ses e-mails ont été effacés.",
+        },
+        failed: "Impossible de supprimer la demande",
       });
-    }
   }
   unknownIntent();
 }

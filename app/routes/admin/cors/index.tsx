@@ -11,14 +11,7 @@ import { Icon } from "~/components/admin/icon";
 import { PageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+import { AdminDialog } from "~/components/admin/admin-dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { cspDirectiveChoices, cspDirectiveLabels, type CspDirective } from "~/lib/csp-domain";
 import { corsDomainTypes } from "~/lib/enums";
@@ -189,36 +182,31 @@ function DomainDialog({ domain, trigger }: { domain?: DomainRow; trigger?: React
 /** An essential domain: read only ('Détails du domaine'). */
 function DomainDetails({ domain }: { domain: DomainRow }) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
+    <AdminDialog
+      trigger={
         <Button variant="ghost" size="sm">
           <Icon name="eye" />
           Détails<span className="sr-only"> {domain.domain}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Détails du domaine</DialogTitle>
-          <DialogDescription>
-            Domaine essentiel au site (mesure d'audience, reCAPTCHA) : il ne peut être ni modifié ni supprimé.
-          </DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          <dt className="text-muted-foreground">Domaine</dt>
-          <dd className="break-all font-mono">{domain.domain}</dd>
-          <dt className="text-muted-foreground">Type</dt>
-          <dd>
-            <TypeBadge type={domain.type} />
-          </dd>
-          <dt className="text-muted-foreground">Autorisé pour</dt>
-          <dd>
-            <Directives directives={domain.cspDirectives} />
-          </dd>
-          <dt className="text-muted-foreground">Description</dt>
-          <dd>{domain.description || "—"}</dd>
-        </dl>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Détails du domaine"
+      description="Domaine essentiel au site (mesure d'audience, reCAPTCHA) : il ne peut être ni modifié ni supprimé."
+    >
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-muted-foreground">Domaine</dt>
+        <dd className="break-all font-mono">{domain.domain}</dd>
+        <dt className="text-muted-foreground">Type</dt>
+        <dd>
+          <TypeBadge type={domain.type} />
+        </dd>
+        <dt className="text-muted-foreground">Autorisé pour</dt>
+        <dd>
+          <Directives directives={domain.cspDirectives} />
+        </dd>
+        <dt className="text-muted-foreground">Description</dt>
+        <dd>{domain.description || "—"}</dd>
+      </dl>
+    </AdminDialog>
   );
 }
 
@@ -344,23 +332,21 @@ function CspHeader({
         des scripts pour une page servie depuis le cache).
       </p>
       <div className="flex flex-wrap gap-2">
-        <Dialog>
-          <DialogTrigger asChild>
+        <AdminDialog
+          trigger={
             <Button variant="outline">
               <Icon name="eye" />
               Voir CSP actuel
             </Button>
-          </DialogTrigger>
-          <DialogContent className="sm:max-w-3xl">
-            <DialogHeader>
-              <DialogTitle>En-tête CSP actuel</DialogTitle>
-              <DialogDescription>Une directive par ligne.</DialogDescription>
-            </DialogHeader>
-            <pre className="max-h-[60vh] overflow-auto whitespace-pre-wrap break-all rounded-md bg-muted p-3 text-xs">
-              {header.split("; ").join(";\n")}
-            </pre>
-          </DialogContent>
-        </Dialog>
+          }
+          className="sm:max-w-3xl"
+          title="En-tête CSP actuel"
+          description="Une directive par ligne."
+        >
+          <pre className="max-h-[60vh] overflow-auto whitespace-pre-wrap break-all rounded-md bg-muted p-3 text-xs">
+            {header.split("; ").join(";\n")}
+          </pre>
+        </AdminDialog>
         <Button variant="outline" onClick={() => void copy()}>
           <Icon name="copy" />
           Copier

@@ -29,7 +29,8 @@ import {
   textOnlyTemplate,
   type EmailTemplateInput,
 } from "~/lib/schemas/email-template";
-import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
+import { replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
+import { saveFromForm } from "~/server/admin/row-actions.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { countFailedOutbox } from "~/server/mail/outbox-admin.server";
 import { listEmailTemplates, saveEmailTemplate } from "~/server/mail/template-admin.server";
@@ -66,19 +67,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = `/admin/email-templates${isTemplateName(name) ? `?tab=${name}` : ""}`;
 
   switch (formData.get("intent")) {
-    case "save": {
-      const submission = parseWithZod(formData, { schema: emailTemplateSchema });
-      if (submission.status !== "success") return replyInvalid(submission);
-      try {
-        await saveEmailTemplate(who, submission.value);
-      } catch (error) {
-        return replyFailed(submission, error, "Impossible de sauvegarder le template email");
-      }
-      return redirectWithToast(back, {
-        title: "Template sauvegardé",
-        description: `${emailTemplateLabels[submission.value.name]} enregistré.`,
+    case "save":
+      return saveFromForm(request, formData, emailTemplateSchema, {
+        save: (template) => saveEmailTemplate(who, template),
+        to: back,
+        done: (template) => ({
+          title: "Template sauvegardé",
+          description: `${emailTemplateLabels[template.name]} enregistré.`,
+        }),
+        failed: "Impossible de sauvegarder le template email",
       });
-    }
     case "send-test": {
       const submission = parseWithZod(formData, { schema: testEmailSchema });
       if (submission.status !== "success") return replyInvalid(submission);

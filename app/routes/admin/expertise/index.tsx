@@ -19,7 +19,6 @@ import { Button } from "~/components/ui/button";
 
 import { cn } from "~/lib/cn";
 import { expertiseIcons, expertiseSizes, type ExpertiseIcon, type ExpertiseSize } from "~/lib/enums";
-import { readRowRef } from "~/lib/schemas/common";
 import {
   expertiseBackgrounds,
   expertiseFormSchema,
@@ -29,10 +28,11 @@ import {
   expertiseTextColors,
 } from "~/lib/schemas/expertise";
 import { z } from "~/lib/zod";
-import { unknownIntent } from "~/server/admin/form-replies.server";
+import { refuseRequest, unknownIntent } from "~/server/admin/form-replies.server";
 import {
   deleteRowFromForm,
-  sameList,
+  rowActionFromForm,
+  runAction,
   saveFromForm,
   saveRowFromForm,
 } from "~/server/admin/row-actions.server";
@@ -46,8 +46,6 @@ import {
   reorderBlocks,
   updateBlock,
 } from "~/server/expertise/blocks.server";
-import { logger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
 import { trashNotice } from "~/lib/schemas/trash";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pôles d'expertise | Back-office" }];
@@ -94,27 +92,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A drop (`reorder`, every id in its new order) or 'Monter' / 'Descendre' (`move`). */
-async function saveOrder(request: Request, formData: FormData, who: MutationContext) {
-  try {
-    if (formData.get("intent") === "reorder") {
-      const parsed = reorderSchema.safeParse({ ids: formData.getAll("ids") });
-      if (!parsed.success) throw new Error("ordre illisible");
-      await reorderBlocks(who, parsed.data.ids);
-    } else {
-      const ref = readRowRef(formData);
-      const direction = formData.get("direction");
-      if (!ref || (direction !== "up" && direction !== "down")) throw new Error("déplacement illisible");
-      await moveBlock(who, ref.id, direction);
-    }
-  } catch (error) {
-    logger.warn({ err: error }, "expertise reorder refused");
-    return redirectWithToast(sameList(request), {
-      type: "error",
-      title: "Erreur",
-      description: expertiseMessages.reorderFailed,
-    });
+function saveOrder(request: Request, formData: FormData, who: MutationContext) {
+  const options = { done: { title: "Ordre mis à jour" }, failed: expertiseMessages.reorderFailed };
+  if (formData.get("intent") === "reorder") {
+    const parsed = reorderSchema.safeParse({ ids: formData.getAll("ids") });
+    if (!parsed.success) refuseRequest("Ordre illisible");
+    return runAction(request, options, () => reorderBlocks(who, parsed.data.ids));
   }
-  return redirectWithToast(sameList(request), { title: "Ordre mis à jour" });
+  const direction = formData.get("direction");
+  if (direction !== "up" && direction !== "down") refuseRequest("Déplacement illisible");
+  return rowActionFromForm(request, formData, {
+    ...options,
+    act: (ref) => moveBlock(who, ref.id, direction),
+  });
 }
 
 type Block = Route.ComponentProps["loaderData"]["blocks"][number];

@@ -1,15 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { PageHeader } from "~/components/admin/page-header";
 import { TrackingForm } from "~/components/admin/tracking-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { trackingSchema } from "~/lib/schemas/tracking";
-import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { saveFromForm } from "~/server/admin/row-actions.server";
 import { getTrackingForm, saveTrackingSettings } from "~/server/analytics/tracking-admin.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
-import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Balises de suivi | Back-office" }];
 
@@ -22,16 +20,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
-  if (formData.get("intent") !== "save-tracking") unknownIntent();
-  const back = formData.get("returnTo") === "/admin/seo" ? "/admin/seo" : "/admin/gtm";
-  const submission = parseWithZod(formData, { schema: trackingSchema });
-  if (submission.status !== "success") return replyInvalid(submission);
-  try {
-    await saveTrackingSettings(who, submission.value);
-  } catch (error) {
-    return replyFailed(submission, error, "Échec de la mise à jour des paramètres GTM");
-  }
-  return redirectWithToast(back, { title: "Succès", description: "Paramètres GTM mis à jour" });
+  if (formData.get("intent") === "save-tracking")
+    return saveFromForm(request, formData, trackingSchema, {
+      save: (tracking) => saveTrackingSettings(who, tracking),
+      to: formData.get("returnTo") === "/admin/seo" ? "/admin/seo" : "/admin/gtm",
+      done: { title: "Succès", description: "Paramètres GTM mis à jour" },
+      failed: "Échec de la mise à jour des paramètres GTM",
+    });
+  unknownIntent();
 }
 
 export default function TrackingScreen({ loaderData }: Route.ComponentProps) {

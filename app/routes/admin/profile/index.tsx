@@ -13,21 +13,22 @@ import { Switch } from "~/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import type { FormAnswer } from "~/lib/form-answer";
 import { formatDateTime } from "~/lib/format-date";
+import { plural } from "~/lib/plural";
 import { passwordChangeSchema, twoFactorConfirmSchema, twoFactorPasswordSchema } from "~/lib/schemas/users";
 import { getAccount } from "~/server/auth/manage-users.server";
 import { changeOwnPassword, type CredentialRefusal } from "~/server/auth/credentials.server";
 import {
   confirmEnrolment,
   disableOwnSecondFactor,
-  type Enrolment,
   enrolmentOf,
   startEnrolment,
 } from "~/server/auth/two-factor.server";
 import { getSiteSettings } from "~/server/settings.server";
 import { receivesDailyDigest, setDailyDigest } from "~/server/contacts/digest.server";
-import { TwoFactorCard } from "~/components/admin/two-factor-card";
+import { TwoFactorCard, type TwoFactorStep } from "~/components/admin/two-factor-card";
 import { requireActor, requireRole } from "~/server/auth/session.server";
-import { logger } from "~/server/logger.server";
+import { answerOrFail, unknownIntent } from "~/server/admin/form-replies.server";
+import { runAction } from "~/server/admin/row-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { formTiming } from "~/lib/admin/form-timing";
 
@@ -46,19 +47,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** The answer of the second factor's forms: the step to show next, or why it was refused. */
-export type TwoFactorAnswer = FormAnswer & {
-  twoFactor: true;
-  enrolment?: Enrolment;
-  backupCodes?: string[];
-};
-
-function refusedPasswordMessage(outcome: CredentialRefusal): string {
+function refusedPasswordMessage(outcome: CredentialRefusal | { status: "weak" }): string {
   switch (outcome.status) {
     case "wrong":
       return WRONG_PASSWORD_MESSAGE;
     case "throttled":
-      return `Trop de tentatives. Réessayez dans ${outcome.retryAfterSeconds} seconde${outcome.retryAfterSeconds > 1 ? "s" : ""}.`;
+      return `Trop de tentatives. Réessayez dans ${plural(outcome.retryAfterSeconds, "seconde")}.`;
     case "busy":
       return "Le service est momentanément surchargé. Réessayez dans quelques secondes.";
     default:
@@ -66,16 +60,17 @@ function refusedPasswordMessage(outcome: CredentialRefusal): string {
   }
 }
 
+const refusalStatus = { wrong: 400, throttled: 429, busy: 503 } as Record<string, number>;
+
 async function twoFactorAction(request: Request, user: { id: string; email: string }, formData: FormData) {
   const intent = formData.get("intent");
   const schema = intent === "two-factor-confirm" ? twoFactorConfirmSchema : twoFactorPasswordSchema;
   const submission = parseWithZod(formData, { schema });
-  const answer = (status: number, extra: Pick<TwoFactorAnswer, "enrolment">, formErrors?: string[]) =>
-    data<TwoFactorAnswer>(
+  const answer = (status: number, step: Omit<TwoFactorStep, "form">, formErrors?: string[]) =>
+    data<FormAnswer<TwoFactorStep>>(
       {
         result: submission.reply({ formErrors, hideFields: ["password", "code"] }),
-        twoFactor: true,
-        ...extra,
+        step: { form: "two-factor", ...step },
       },
       { status },
     );
@@ -105,8 +100,11 @@ async function twoFactorAction(request: Request, user: { id: string; email: stri
         return answer(status, enrolment ? { enrolment } : {}, [message]);
       }
       // Shown once: the codes stay encrypted in the database.
-      return data<TwoFactorAnswer>(
-        { result: submission.reply({ resetForm: true }), twoFactor: true, backupCodes: outcome.backupCodes },
+      return data<FormAnswer<TwoFactorStep>>(
+        {
+          result: submission.reply({ resetForm: true }),
+          step: { form: "two-factor", backupCodes: outcome.backupCodes },
+        },
         { headers: outcome.headers },
       );
     }
@@ -123,40 +121,7 @@ async function twoFactorAction(request: Request, user: { id: string; email: stri
   }
 }
 
-const WRONG_PASSWORD_MESSAGE = "Mot de passe actuel incorrect";
-const FAILED_MESSAGE = "Une erreur est survenue lors de la mise à jour du profil";
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user, who } = await requireActor(request, context, "user");
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent === "daily-digest") {
-    const on = formData.get("dailyDigest") === "on";
-    try {
-      await setDailyDigest(who, on);
-    } catch (error) {
-      logger.error({ err: error }, "daily digest choice failed");
-      return redirectWithToast("/admin/profile", {
-        type: "error",
-        title: "Erreur",
-        description: FAILED_MESSAGE,
-      });
-    }
-    return redirectWithToast("/admin/profile", {
-      title: on ? "Récapitulatif quotidien activé" : "Récapitulatif quotidien désactivé",
-    });
-  }
-  if (intent === "two-factor-start" || intent === "two-factor-confirm" || intent === "two-factor-disable") {
-    try {
-      return await twoFactorAction(request, user, formData);
-    } catch (error) {
-      logger.error({ err: error }, "second factor change failed");
-      return data<TwoFactorAnswer>(
-        { result: { status: "error", error: { "": [FAILED_MESSAGE] } }, twoFactor: true },
-        { status: 500 },
-      );
-    }
-  }
+async function changePassword(request: Request, user: { id: string; email: string }, formData: FormData) {
   const submission = parseWithZod(formData, { schema: passwordChangeSchema });
   const refuse = (
     status: number,
@@ -172,37 +137,45 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status },
     );
   if (submission.status !== "success") return refuse(400, {});
+  const outcome = await changeOwnPassword(request, user, submission.value);
+  if (outcome.status === "ok")
+    // The other sessions are over; this browser carries the new one (Set-Cookie).
+    return redirectWithToast(
+      "/admin/profile",
+      { title: "Mot de passe mis à jour" },
+      { headers: outcome.headers },
+    );
+  if (outcome.status === "wrong")
+    return refuse(400, { fieldErrors: { currentPassword: [WRONG_PASSWORD_MESSAGE] } });
+  return refuse(refusalStatus[outcome.status] ?? 400, { formErrors: [refusedPasswordMessage(outcome)] });
+}
 
-  let outcome: Awaited<ReturnType<typeof changeOwnPassword>>;
-  try {
-    outcome = await changeOwnPassword(request, user, submission.value);
-  } catch (error) {
-    logger.error({ err: error }, "password change failed");
-    return refuse(500, { formErrors: [FAILED_MESSAGE] });
-  }
-  switch (outcome.status) {
-    case "ok":
-      // The other sessions are over; this browser carries the new one (Set-Cookie).
-      return redirectWithToast(
-        "/admin/profile",
-        { title: "Mot de passe mis à jour" },
-        { headers: outcome.headers },
+const WRONG_PASSWORD_MESSAGE = "Mot de passe actuel incorrect";
+const FAILED_MESSAGE = "Une erreur est survenue lors de la mise à jour du profil";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, who } = await requireActor(request, context, "user");
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "daily-digest": {
+      const on = formData.get("dailyDigest") === "on";
+      return runAction(
+        request,
+        {
+          done: { title: on ? "Récapitulatif quotidien activé" : "Récapitulatif quotidien désactivé" },
+          failed: FAILED_MESSAGE,
+        },
+        () => setDailyDigest(who, on),
       );
-    case "wrong":
-      return refuse(400, { fieldErrors: { currentPassword: [WRONG_PASSWORD_MESSAGE] } });
-    case "throttled":
-      return refuse(429, {
-        formErrors: [
-          `Trop de tentatives. Réessayez dans ${outcome.retryAfterSeconds} seconde${outcome.retryAfterSeconds > 1 ? "s" : ""}.`,
-        ],
-      });
-    case "busy":
-      return refuse(503, {
-        formErrors: ["Le service est momentanément surchargé. Réessayez dans quelques secondes."],
-      });
-    default:
-      return refuse(400, { formErrors: [FAILED_MESSAGE] });
+    }
+    case "two-factor-start":
+    case "two-factor-confirm":
+    case "two-factor-disable":
+      return answerOrFail(() => twoFactorAction(request, user, formData), FAILED_MESSAGE);
+    case "password":
+      return answerOrFail(() => changePassword(request, user, formData), FAILED_MESSAGE);
   }
+  unknownIntent();
 }
 
 function Detail({ label, value }: { label: string; value: React.ReactNode }) {
@@ -220,10 +193,7 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "password-change",
-    lastResult:
-      navigation.state === "idle" && actionData && !("twoFactor" in actionData)
-        ? actionData.result
-        : undefined,
+    lastResult: navigation.state === "idle" && actionData && !actionData.step ? actionData.result : undefined,
     ...formTiming,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
   });
@@ -290,6 +260,7 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
             </CardHeader>
             <CardContent>
               <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+                <input type="hidden" name="intent" value="password" />
                 <TextField
                   meta={fields.currentPassword}
                   type="password"
@@ -320,7 +291,7 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
           <TwoFactorCard
             enabled={Boolean(account?.twoFactorEnabled)}
             required={twoFactorRequired}
-            answer={actionData && "twoFactor" in actionData ? actionData : undefined}
+            answer={actionData?.step ? actionData : undefined}
           />
         </TabsContent>
       </Tabs>

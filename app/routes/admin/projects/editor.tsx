@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, isRouteErrorResponse } from "react-router";
 import { toast } from "sonner";
+import { editorAction } from "~/server/admin/editor-actions.server";
 import type { Route } from "./+types/editor";
 import { AdminError } from "~/components/admin/admin-error";
 import { EditorFrame } from "~/components/admin/content-editor/editor-frame";
@@ -15,7 +16,6 @@ import { SeoFieldset } from "~/components/admin/seo-fieldset";
 import { SharePanel } from "~/components/admin/share-panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { isPublishing, projectChecklist } from "~/lib/admin/publish-checklist";
-import { RESTORE_INTENT } from "~/lib/admin/revisions";
 import type { ContentStatus } from "~/lib/enums";
 import type { FormAnswer } from "~/lib/form-answer";
 import { formatDateTime } from "~/lib/format-date";
@@ -26,11 +26,8 @@ import {
   projectSubmitErrors,
   type ProjectFormInput,
 } from "~/lib/schemas/project";
-import { replyFailed, replyFormProblem, replyInvalid } from "~/server/admin/form-replies.server";
-import { restoreFromForm } from "~/server/admin/restore.server";
-import { MissingRowError } from "~/server/audit/mutation.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
-import { autosaveFor, discardDraft } from "~/server/content/drafts.server";
+import { autosaveFor } from "~/server/content/drafts.server";
 import { listRevisions } from "~/server/content/revisions.server";
 import { config } from "~/server/config.server";
 import { galleryAction, GALLERY_INTENT_PREFIX } from "~/server/projects/gallery-actions.server";
@@ -46,7 +43,6 @@ import {
 } from "~/server/projects/projects.server";
 import { buildSiteSeo } from "~/server/seo/site-seo.server";
 import { getPublicSettings } from "~/server/settings.server";
-import { redirectWithToast } from "~/server/toast.server";
 
 /**
  * 'Créer un nouveau projet' (/admin/projects/create) and 'Modifier le Projet'
@@ -115,48 +111,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (intent.startsWith(GALLERY_INTENT_PREFIX)) return galleryAction(who, id, intent, formData);
 
-  if (intent === RESTORE_INTENT && id)
-    return restoreFromForm(
-      who,
-      "projects",
-      id,
-      formData,
-      `/admin/projects/edit/${id}`,
-      "Impossible de mettre à jour le projet. Veuillez vérifier les champs et réessayer.",
-    );
-
-  const submission = parseWithZod(formData, { schema: projectFormSchema });
-  if (submission.status !== "success") return replyInvalid(submission);
-  const categories = (await listProjectCategories()).map((category) => category.name);
-  const checks = projectSubmitErrors(Object.fromEntries(formData) as Record<string, string>, { categories });
-  if (checks.length)
-    return data<Answer>(
-      { result: submission.reply({ formErrors: checks }), checks, problem: CHECKS_REFUSED },
-      { status: 400 },
-    );
-
-  try {
-    if (!id) {
-      await createProject(who, submission.value);
-      await discardDraft(user.id, "projects", null);
-      return redirectWithToast("/admin/projects", { title: "Projet créé avec succès" });
-    }
-    await updateProject(who, id, submission.value);
-    await discardDraft(user.id, "projects", id);
-    return redirectWithToast(`/admin/projects/edit/${id}`, { title: "Projet mis à jour avec succès" });
-  } catch (error) {
-    if (error instanceof SlugTakenError)
-      return replyInvalid(submission, { fieldErrors: { slug: [error.message] } });
-    if (error instanceof MissingRowError)
-      return replyFormProblem(submission, 404, "Erreur lors de la mise à jour: ce projet a été supprimé.");
-    return replyFailed(
-      submission,
-      error,
-      id
-        ? "Impossible de mettre à jour le projet. Veuillez vérifier les champs et réessayer."
-        : "Impossible de créer le projet. Veuillez vérifier les champs et réessayer.",
-    );
+  if (intent === "save") {
+    const submission = parseWithZod(formData, { schema: projectFormSchema });
+    const categories = (await listProjectCategories()).map((category) => category.name);
+    const checks = projectSubmitErrors(Object.fromEntries(formData) as Record<string, string>, {
+      categories,
+    });
+    if (submission.status === "success" && checks.length)
+      return data<Answer>(
+        { result: submission.reply({ formErrors: checks }), checks, problem: CHECKS_REFUSED },
+        { status: 400 },
+      );
   }
+  return editorAction(request, formData, {
+    who,
+    userId: user.id,
+    id,
+    entityType: "projects",
+    list: "/admin/projects",
+    schema: projectFormSchema,
+    create: (project) => createProject(who, project),
+    update: (project, projectId) => updateProject(who, projectId, project),
+    created: { title: "Projet créé avec succès" },
+    updated: { title: "Projet mis à jour avec succès" },
+    gone: "Erreur lors de la mise à jour: ce projet a été supprimé.",
+    failed: {
+      create: "Impossible de créer le projet. Veuillez vérifier les champs et réessayer.",
+      update: "Impossible de mettre à jour le projet. Veuillez vérifier les champs et réessayer.",
+    },
+    refuse: (error) =>
+      error instanceof SlugTakenError ? { fieldErrors: { slug: [error.message] } } : undefined,
+  });
 }
 
 // A save after the session ended stays on the page and asks to sign in again (the frame).

@@ -27,7 +27,8 @@ import {
   sitemapRowSchema,
   type RobotsInput,
 } from "~/lib/schemas/seo";
-import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
+import { saveFromForm } from "~/server/admin/row-actions.server";
 import { getTrackingForm } from "~/server/analytics/tracking-admin.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import {
@@ -36,7 +37,6 @@ import {
   saveRobots,
   saveSitemapRow,
 } from "~/server/seo/seo-admin.server";
-import { redirectWithToast } from "~/server/toast.server";
 import { formTiming } from "~/lib/admin/form-timing";
 
 export const meta: Route.MetaFunction = () => [{ title: "SEO | Back-office" }];
@@ -56,32 +56,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
   switch (formData.get("intent")) {
-    case "save-sitemap-row": {
-      const submission = parseWithZod(formData, { schema: sitemapRowSchema });
-      if (submission.status !== "success") return replyInvalid(submission);
-      try {
-        await saveSitemapRow(who, submission.value);
-      } catch (error) {
-        return replyFailed(submission, error, "Impossible d'enregistrer les paramètres du sitemap");
-      }
-      return redirectWithToast("/admin/seo", {
-        title: "Sitemap mis à jour",
-        description: `${sitemapPageTypeLabels[submission.value.pageType]} : enregistré.`,
+    case "save-sitemap-row":
+      return saveFromForm(request, formData, sitemapRowSchema, {
+        save: (row) => saveSitemapRow(who, row),
+        to: "/admin/seo",
+        done: (row) => ({
+          title: "Sitemap mis à jour",
+          description: `${sitemapPageTypeLabels[row.pageType]} : enregistré.`,
+        }),
+        failed: "Impossible d'enregistrer les paramètres du sitemap",
       });
-    }
-    case "save-robots": {
-      const submission = parseWithZod(formData, { schema: robotsSchema });
-      if (submission.status !== "success") return replyInvalid(submission);
-      try {
-        await saveRobots(who, submission.value);
-      } catch (error) {
-        return replyFailed(submission, error, "Impossible d'enregistrer le fichier robots.txt");
-      }
-      return redirectWithToast("/admin/seo?tab=robots", {
-        title: "Robots.txt mis à jour",
-        description: "Le fichier /robots.txt sert le nouveau contenu.",
+    case "save-robots":
+      return saveFromForm(request, formData, robotsSchema, {
+        save: (robots) => saveRobots(who, robots),
+        to: "/admin/seo?tab=robots",
+        done: {
+          title: "Robots.txt mis à jour",
+          description: "Le fichier /robots.txt sert le nouveau contenu.",
+        },
+        failed: "Impossible d'enregistrer le fichier robots.txt",
       });
-    }
   }
   unknownIntent();
 }
@@ -172,7 +166,7 @@ function SitemapRowForm({ row }: { row: SitemapRow }) {
     values.changeFrequency !== saved.changeFrequency ||
     Number(values.priority) !== Number(saved.priority) ||
     values.includeInSitemap !== saved.includeInSitemap;
-  const errors = fetcher.state === "idle" ? fetcher.data?.result.error : undefined;
+  const errors = fetcher.state === "idle" ? fetcher.data?.result?.error : undefined;
   const busy = fetcher.state !== "idle";
   const label = sitemapPageTypeLabels[row.pageType as SitemapPageType];
   const id = `sitemap-${row.pageType}`;

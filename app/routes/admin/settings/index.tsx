@@ -23,7 +23,8 @@ import {
   type SiteSettingsInput,
 } from "~/lib/schemas/site-settings";
 import type { FormAnswer, ProblemAnswer } from "~/lib/form-answer";
-import { replyFailed, replyInvalid, replyProblem, unknownIntent } from "~/server/admin/form-replies.server";
+import { replyProblem, unknownIntent } from "~/server/admin/form-replies.server";
+import { runInPlace, saveFromForm } from "~/server/admin/row-actions.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { clearPageCacheEverywhere, setCacheEnabled } from "~/server/cache/cache-controls.server";
 import { getSiteSettings } from "~/server/settings.server";
@@ -33,7 +34,6 @@ import {
   withTypedMailSettings,
 } from "~/server/settings/settings-form.server";
 import { checkMailConfiguration } from "~/server/mail/mail-check.server";
-import { redirectWithToast } from "~/server/toast.server";
 import { formTiming } from "~/lib/admin/form-timing";
 
 const TABS = ["company", "email", "social", "seo", "features", "apiKeys"] as const;
@@ -49,8 +49,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { values, secrets, cacheEnabled: settings!.enableCache, tab: isTab(tab) ? tab : "company" };
 }
 
-const hideSecrets = { hideFields: [...SECRET_FIELDS] };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { who } = await requireActor(request, context, "admin");
   const formData = await request.formData();
@@ -58,36 +56,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = `/admin/settings${isTab(tab) && tab !== "company" ? `?tab=${tab}` : ""}`;
 
   switch (formData.get("intent")) {
-    case "save": {
-      const submission = parseWithZod(formData, { schema: siteSettingsSchema });
-      // Typed secrets never travel back to the browser, not even in a refusal.
-      if (submission.status !== "success") return replyInvalid(submission, undefined, hideSecrets);
-      try {
-        await saveSiteSettings(who, submission.value);
-      } catch (error) {
-        return replyFailed(
-          submission,
-          error,
-          "Une erreur est survenue lors de la mise à jour des paramètres",
-          hideSecrets,
-        );
-      }
-      return redirectWithToast(back, {
-        title: "Paramètres enregistrés",
-        description: "Les paramètres du site ont été mis à jour avec succès",
+    case "save":
+      return saveFromForm(request, formData, siteSettingsSchema, {
+        save: (settings) => saveSiteSettings(who, settings),
+        to: back,
+        done: {
+          title: "Paramètres enregistrés",
+          description: "Les paramètres du site ont été mis à jour avec succès",
+        },
+        failed: "Une erreur est survenue lors de la mise à jour des paramètres",
+        // Typed secrets never travel back to the browser, not even in a refusal.
+        hideFields: [...SECRET_FIELDS],
       });
-    }
     case "cache-toggle": {
       const enabled = formData.get("features.enableCache") === "on";
-      try {
-        await setCacheEnabled(who, enabled);
-      } catch (error) {
-        return replyProblem(`Impossible de mettre à jour les paramètres de cache: ${reasonOf(error)}`, 500);
-      }
-      return redirectWithToast(back, {
-        title: enabled ? "Cache activé" : "Cache désactivé",
-        description: `Le cache a été ${enabled ? "activé" : "désactivé"} avec succès`,
-      });
+      return runInPlace(
+        request,
+        {
+          back,
+          done: {
+            title: enabled ? "Cache activé" : "Cache désactivé",
+            description: `Le cache a été ${enabled ? "activé" : "désactivé"} avec succès`,
+          },
+          failed: (error) => `Impossible de mettre à jour les paramètres de cache: ${reasonOf(error)}`,
+        },
+        () => setCacheEnabled(who, enabled),
+      );
     }
     case "test-mail": {
       // The keys as typed, never saved: a doubtful key is tried before anyone keeps it.
@@ -104,15 +98,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!settings?.enableCache) {
         return replyProblem("Impossible de vider le cache: le cache est désactivé", 409);
       }
-      try {
-        await clearPageCacheEverywhere(who);
-      } catch (error) {
-        return replyProblem(`Impossible de vider le cache: ${reasonOf(error)}`, 500);
-      }
-      return redirectWithToast(back, {
-        title: "Cache vidé",
-        description: "Les pages publiques seront recalculées à leur prochaine visite.",
-      });
+      return runInPlace(
+        request,
+        {
+          back,
+          done: {
+            title: "Cache vidé",
+            description: "Les pages publiques seront recalculées à leur prochaine visite.",
+          },
+          failed: (error) => `Impossible de vider le cache: ${reasonOf(error)}`,
+        },
+        () => clearPageCacheEverywhere(who),
+      );
     }
   }
   unknownIntent();

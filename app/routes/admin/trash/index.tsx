@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
@@ -18,15 +18,8 @@ import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-
 import { PageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { AdminDialog } from "~/components/admin/admin-dialog";
+import { DialogClose, DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { addDays } from "date-fns";
@@ -34,22 +27,17 @@ import { trashEntityLabels, trashEntityTypes, type TrashEntityType } from "~/lib
 import { formatDateTime, formatShortDate } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
 import { TRASH_RETENTION_DAYS, trashListSpec } from "~/lib/schemas/trash";
+import { plural, pluralWords } from "~/lib/plural";
 import { slugify } from "~/lib/slugify";
-import { isUuid } from "~/lib/uuid";
-import { unknownIntent } from "~/server/admin/form-replies.server";
-import { sameList } from "~/server/admin/row-actions.server";
-import { MissingRowError } from "~/server/audit/mutation.server";
+import { readSelection } from "~/lib/schemas/common";
+import type { FormAnswer, Problem } from "~/lib/form-answer";
+import { refuseRequest, unknownIntent } from "~/server/admin/form-replies.server";
+import { sameList, selectionActionFromForm } from "~/server/admin/row-actions.server";
 import { ContactErasureForbiddenError } from "~/server/contacts/retention.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
-import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
-import {
-  listTrash,
-  purgeTrashItems,
-  restoreFromTrash,
-  TrashDependencyError,
-  TrashSlugTakenError,
-} from "~/server/trash/trash.server";
+import { listTrash } from "~/server/trash/list.server";
+import { purgeTrashItems, restoreTrashItems } from "~/server/trash/trash.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Corbeille | Back-office" }];
 
@@ -60,72 +48,54 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, items: await listTrash(query), contactsPurgeable: user.role === "admin" };
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? "s" : ""}`;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { who } = await requireActor(request, context, "user");
   const formData = await request.formData();
-  const back = sameList(request);
-  // One item (a row's button) or the selection, as a comma-separated list.
-  const ids = String(formData.get("ids") ?? "")
-    .split(",")
-    .filter(isUuid);
   switch (formData.get("intent")) {
     case "restore": {
-      const typed = slugify(String(formData.get("slug") ?? ""));
-      const restored: string[] = [];
-      const refused: string[] = [];
-      for (const id of ids) {
-        try {
-          restored.push((await restoreFromTrash(who, id, typed || undefined)).title);
-        } catch (error) {
-          // One item: the person chooses another slug in place; in a selection it is one refusal.
-          if (error instanceof TrashSlugTakenError && ids.length === 1)
-            return { slugTaken: { id, slug: error.slug, proposal: error.proposal } };
-          if (error instanceof TrashSlugTakenError || error instanceof TrashDependencyError)
-            refused.push(error.message);
-          else if (error instanceof MissingRowError)
-            refused.push("Cet élément n'est plus dans la corbeille.");
-          else {
-            logger.error({ err: error, id }, "trash restore failed");
-            refused.push("Impossible de restaurer l'élément.");
-          }
-        }
-      }
-      if (restored.length === 0)
-        return redirectWithToast(back, {
-          type: "error",
-          title: "Restauration impossible",
-          description: refused.join(" "),
-        });
-      return redirectWithToast(back, {
-        title: restored.length === 1 ? "Élément restauré" : `${plural(restored.length, "élément")} restaurés`,
-        description:
-          refused.length > 0
-            ? `Non restauré${refused.length > 1 ? "s" : ""} : ${refused.join(" ")}`
-            : restored.length === 1
-              ? `« ${restored[0]} » est de retour à sa place.`
-              : undefined,
-      });
+      const ids = readSelection(formData);
+      if (ids.length === 0) refuseRequest("Aucun élément choisi");
+      const typed = slugify(String(formData.get("slug") ?? "")) || undefined;
+      const { restored, refused, slugTaken } = await restoreTrashItems(who, ids, typed);
+      // One item whose slug another took: the person chooses another in place.
+      if (slugTaken)
+        return data<FormAnswer>(
+          {
+            problem: {
+              title: "Slug déjà utilisé",
+              proposal: { id: slugTaken.id, taken: slugTaken.slug, value: slugTaken.proposal },
+            },
+          },
+          { status: 409 },
+        );
+      return redirectWithToast(
+        sameList(request),
+        restored.length === 0
+          ? { type: "error", title: "Restauration impossible", description: refused.join(" ") }
+          : {
+              title: restored.length === 1 ? "Élément restauré" : plural(restored.length, "élément restauré"),
+              description:
+                refused.length > 0
+                  ? `${pluralWords(refused.length, "Non restauré")} : ${refused.join(" ")}`
+                  : restored.length === 1
+                    ? `« ${restored[0]} » est de retour à sa place.`
+                    : undefined,
+            },
+      );
     }
-    case "purge": {
-      try {
-        const purged = await purgeTrashItems(who, ids);
-        return redirectWithToast(back, {
+    case "purge":
+      return selectionActionFromForm(request, formData, {
+        act: (ids) => purgeTrashItems(who, ids),
+        done: (purged) => ({
           title: "Suppression définitive",
-          description: `${plural(purged, "élément")} supprimé${purged > 1 ? "s" : ""} définitivement.`,
-        });
-      } catch (error) {
-        if (error instanceof ContactErasureForbiddenError)
-          return redirectWithToast(back, { type: "error", title: "Erreur", description: error.message });
-        logger.error({ err: error }, "trash purge failed");
-        return redirectWithToast(back, {
-          type: "error",
-          title: "Erreur",
-          description: "Impossible de supprimer définitivement les éléments.",
-        });
-      }
-    }
+          description: `${plural(purged, "élément supprimé")} définitivement.`,
+        }),
+        failed: "Impossible de supprimer définitivement les éléments.",
+        refuse: (error) =>
+          error instanceof ContactErasureForbiddenError
+            ? { title: "Erreur", description: error.message }
+            : undefined,
+      });
   }
   unknownIntent();
 }
@@ -190,36 +160,37 @@ function PurgeDialog({ ids, title, name }: { ids: string[]; title: string; name?
 }
 
 /** A restore refused because another item took the slug: the free proposal, editable. */
-function SlugTakenDialog({ conflict }: { conflict: { id: string; slug: string; proposal: string } }) {
+function SlugTakenDialog({ conflict }: { conflict: NonNullable<Problem["proposal"]> }) {
   const [open, setOpen] = useState(true);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Slug déjà utilisé</DialogTitle>
-          <DialogDescription>
-            Le slug « {conflict.slug} » est déjà utilisé par un autre contenu. Restaurez l'élément sous une
-            autre adresse.
-          </DialogDescription>
-        </DialogHeader>
-        <Form method="post" className="flex flex-col gap-4">
-          <input type="hidden" name="intent" value="restore" />
-          <input type="hidden" name="ids" value={conflict.id} />
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="restore-slug">Nouveau slug</Label>
-            <Input id="restore-slug" name="slug" defaultValue={conflict.proposal} autoComplete="off" />
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Annuler
-              </Button>
-            </DialogClose>
-            <Button type="submit">Restaurer avec ce slug</Button>
-          </DialogFooter>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <AdminDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Slug déjà utilisé"
+      description={
+        <>
+          Le slug « {conflict.taken} » est déjà utilisé par un autre contenu. Restaurez l'élément sous une
+          autre adresse.
+        </>
+      }
+    >
+      <Form method="post" className="flex flex-col gap-4">
+        <input type="hidden" name="intent" value="restore" />
+        <input type="hidden" name="ids" value={conflict.id} />
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="restore-slug">Nouveau slug</Label>
+          <Input id="restore-slug" name="slug" defaultValue={conflict.value} autoComplete="off" />
+        </div>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Annuler
+            </Button>
+          </DialogClose>
+          <Button type="submit">Restaurer avec ce slug</Button>
+        </DialogFooter>
+      </Form>
+    </AdminDialog>
   );
 }
 
@@ -344,8 +315,8 @@ export default function TrashScreen({ loaderData, actionData }: Route.ComponentP
         }
       />
       <Pagination page={items} totalLabel={(n) => plural(n, "élément")} />
-      {actionData && "slugTaken" in actionData ? (
-        <SlugTakenDialog key={actionData.slugTaken.proposal} conflict={actionData.slugTaken} />
+      {actionData?.problem?.proposal ? (
+        <SlugTakenDialog key={actionData.problem.proposal.value} conflict={actionData.problem.proposal} />
       ) : null}
     </div>
   );

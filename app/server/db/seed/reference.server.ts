@@ -231,6 +231,42 @@ Si vous n'êtes pas à l'origine de ce changement, prévenez au plus vite un adm
 L'équipe ${BRAND_NAME}`,
   },
   {
+    name: "health_alert",
+    subject: "État du site : {{check}} en alerte",
+    htmlContent: `<p>Bonjour,</p>
+<p>Une vérification de l'état du site ${BRAND_NAME} vient de passer au rouge : <strong>{{check}}</strong>.</p>
+<p>{{summary}}</p>
+<p><strong>À faire :</strong> {{action}}</p>
+<p><a href="{{health_url}}">Voir l'état du site</a></p>
+<p>Vous ne recevrez pas d'autre message tant qu'elle reste en alerte, puis un message quand elle sera rétablie.</p>`,
+    textContent: `Bonjour,
+
+Une vérification de l'état du site ${BRAND_NAME} vient de passer au rouge : {{check}}.
+
+{{summary}}
+
+À faire : {{action}}
+
+Voir l'état du site : {{health_url}}
+
+Vous ne recevrez pas d'autre message tant qu'elle reste en alerte, puis un message quand elle sera rétablie.`,
+  },
+  {
+    name: "health_recovered",
+    subject: "État du site : {{check}} rétabli",
+    htmlContent: `<p>Bonjour,</p>
+<p>La vérification <strong>{{check}}</strong> de l'état du site ${BRAND_NAME} n'est plus en alerte.</p>
+<p>{{summary}}</p>
+<p><a href="{{health_url}}">Voir l'état du site</a></p>`,
+    textContent: `Bonjour,
+
+La vérification {{check}} de l'état du site ${BRAND_NAME} n'est plus en alerte.
+
+{{summary}}
+
+Voir l'état du site : {{health_url}}`,
+  },
+  {
     // The composer's draft when staff answer from the inbox: it quotes nothing of the visitor's
     // message (staff choose what to quote); its HTML is made from the text as it is sent.
     name: "contact_reply",

@@ -1,2 +1,0 @@
-ALTER TABLE "site_settings" ADD COLUMN "sign_in_audit_retention_days" integer DEFAULT 90 NOT NULL;--> statement-breakpoint
-ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_sign_in_audit_retention_days_check" CHECK ("sign_in_audit_retention_days" BETWEEN 1 AND 365);

@@ -1,1 +1,0 @@
-ALTER TABLE "two_factors" ADD COLUMN "last_used_step" bigint;
