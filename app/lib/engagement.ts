@@ -5,8 +5,8 @@ import { pushDataLayer } from "./data-layer";
  * home sections seen at 10 % visibility, time spent with the page visible, and clicks on
  * elements marked data-service-interest="<service>" and choices in a select marked
  * data-service-interest-choice (the contact form's service type, reported also before the form's
- * code is there). Loaded lazily by the tracking component; returns the clean-up to call when the
- * visitor leaves the page.
+ * code is there). Loaded lazily by the page-view module (app/enhance/page-view.ts); returns the
+ * clean-up that stops it.
  */
 const SCROLL_MILESTONES = [25, 50, 75, 90];
 const HOME_SECTIONS = ["hero", "services", "expertise", "projects", "blog", "contact"];
@@ -85,8 +85,7 @@ export function observePage(pagePath: string): () => void {
       page_path: pagePath,
     });
   };
-  // Listened for on window while capturing: React stops the propagation of a discrete event aimed at
-  // a part of the page it has not hydrated yet (the deferred contact form), before it bubbles.
+  // Listened for on window while capturing, before any handler of the page can stop it.
   window.addEventListener("click", onClick, true);
   cleanups.push(() => window.removeEventListener("click", onClick, true));
   const onChange = (event: Event) => {

@@ -206,7 +206,7 @@ test.describe("content security policy", () => {
     request,
   }) => {
     const html = await (await request.get("/")).text();
-    // A module the page loads (named in its loader script, see page-scripts.server.ts).
+    // A module the page loads (named in its loader script, decision 022).
     const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     for (const path of [asset!, "/favicon.svg"]) {

@@ -67,8 +67,7 @@ async function afterHydration<T>(page: Page, response: T): Promise<T> {
   await page.waitForFunction(
     () =>
       "enhanced" in document.documentElement.dataset ||
-      (!document.getElementById("page-modules") &&
-        !document.querySelector('script[type="speculationrules"]')) ||
+      !document.querySelector('script[type="speculationrules"]') ||
       "__reactRouterDataRouter" in window,
   );
   return response;

@@ -45,8 +45,9 @@ function wire(root: HTMLElement, form: HTMLFormElement, blank: HTMLFormElement) 
     check([name]);
   });
   form.addEventListener("input", (event) => {
-    const name = (event.target as HTMLInputElement).name;
-    if (touched.has(name)) check([name]);
+    const field = event.target as HTMLInputElement;
+    // Left once, or shown wrong (by a submit here or by the server's answer): checked as it is typed.
+    if (touched.has(field.name) || field.getAttribute("aria-invalid") === "true") check([field.name]);
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import { consentValue, parseConsent } from "~/lib/consent";
-import { startScriptsAfterFirstPaint } from "~/server/http/page-scripts.server";
 import { logger } from "~/server/logger.server";
 import { mayReadPublicSite } from "~/server/security/cors.server";
 import { getPublicSettings } from "~/server/settings.server";
@@ -300,7 +299,7 @@ function finish(res: Response, rendered: Buffer): FinishedPage {
   const nonce = res.locals.cspNonce as string | undefined;
   const policyWithHashes = res.locals.cspWithHashes as ((hashes: string[]) => string) | undefined;
   if (nonce && policyWithHashes && /^text\/html/.test(String(res.getHeader("Content-Type")))) {
-    const page = hashInlineScripts(startScriptsAfterFirstPaint(body.toString("utf8"), nonce), nonce);
+    const page = hashInlineScripts(body.toString("utf8"), nonce);
     body = Buffer.from(page.html, "utf8");
     res.setHeader("Content-Security-Policy", policyWithHashes(page.hashes));
   }

@@ -3,7 +3,7 @@
  *
  * Exported API
  * - `getNavigationCategories()`: { blog, projects }, each [{ name, slug }] sorted by name (what the
- *   menus render: every public page's hydration data carries them).
+ *   menus render on every public page).
  *   Cached in process and dropped when a category table changes (any instance, via NOTIFY).
  *   A failed read gives empty lists (public-site.md §8: list reads fail silently).
  */

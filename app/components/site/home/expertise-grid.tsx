@@ -56,8 +56,7 @@ export function ExpertiseGrid({ blocks }: { blocks: ExpertiseBlock[] }) {
         />
         <ShowMoreList
           items={blocks}
-          // The blocks come in their saved order and never move on the page, so their position is a
-          // stable key and their ids need not travel in the hydration data.
+          // The blocks come in their saved order and never move on the page: their position is a stable key.
           getKey={(_block, index) => String(index)}
           label="Domaines d'expertise"
           className="mt-14 grid grid-cols-1 gap-6 md:grid-cols-3"
