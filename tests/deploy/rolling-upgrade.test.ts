@@ -175,9 +175,10 @@ describe("a rolling upgrade behind Caddy (docs/deploy.md §2)", () => {
       // systemctl restart betic@N: SIGTERM, wait for the exit, start on the new release…
       await apps[name]!.stop();
       apps[name] = await startInstance(name, nextRelease);
-      // …and only once it is ready (Caddy checks /readyz every second) restart the next one.
+      // …and only once it is ready and Caddy has stopped setting it aside (fail_duration 10s: the
+      // requests that found it closed) restart the next one; sooner, Caddy saw no instance (503).
       await until(ready(name), `instance ${name} ready`);
-      await sleep(2_000);
+      await sleep(11_000);
     }
     running = false;
     await Promise.all(visitors);
@@ -205,5 +206,5 @@ describe("a rolling upgrade behind Caddy (docs/deploy.md §2)", () => {
       entries: unknown[];
     };
     expect(versions[0]!.n).toBe(journal.entries.length + 1);
-  }, 240_000);
+  }, 300_000);
 });
