@@ -68,8 +68,19 @@ export async function typeContent(page: Page, text: string) {
 }
 
 /** The current code of the authenticator app holding `secret` (as the profile shows it). */
+const usedSteps = new Map<string, number>();
+const currentStep = () => Math.floor(Date.now() / 30_000);
+
+/**
+ * The authenticator's code now. A code is accepted once (the server keeps the 30-second step it
+ * last accepted: no replay), so a second code for the same secret waits for the next step.
+ */
 export async function totp(secret: string) {
-  return createOTP(base32.decode(secret.replace(/\s/g, ""))).totp();
+  const used = usedSteps.get(secret);
+  while (used !== undefined && currentStep() <= used) await new Promise((r) => setTimeout(r, 250));
+  const code = await createOTP(base32.decode(secret.replace(/\s/g, ""))).totp();
+  usedSteps.set(secret, currentStep());
+  return code;
 }
 
 /**
