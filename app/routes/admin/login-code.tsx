@@ -10,9 +10,8 @@ import { adminLinks } from "~/components/admin/stylesheet";
 import { Button } from "~/components/ui/button";
 import { pendingSecondFactorEmail, verifySecondFactor } from "~/server/auth/credentials.server";
 import { noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
-import { leaveIfSignedIn, signInHeaders } from "~/server/auth/sign-in-pages.server";
+import { leaveIfSignedIn, signInHeaders, welcomeIn } from "~/server/auth/sign-in-pages.server";
 import { answerOrFail, replyFormProblem, replyInvalid } from "~/server/admin/form-replies.server";
-import { withSetCookies } from "~/server/http/headers.server";
 import { SECOND_FACTOR_EXPIRED_MESSAGE, signInRefusal } from "~/server/auth/sign-in-refusals.server";
 import { getPublicSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -62,18 +61,8 @@ export async function action({ request }: Route.ActionArgs) {
     async () => {
       const outcome = await verifySecondFactor(request, { code, trustDevice: trustDevice === "on" });
       switch (outcome.status) {
-        case "ok": {
-          const { companyName } = await getPublicSettings();
-          return redirectWithToast(
-            safeRedirectTo(redirectTo),
-            {
-              type: "success",
-              title: "Connexion réussie",
-              description: `Bienvenue dans le backoffice ${companyName}`,
-            },
-            { headers: withSetCookies(outcome.headers, noStoreHeaders) },
-          );
-        }
+        case "ok":
+          return welcomeIn(redirectTo, outcome.headers);
         case "expired":
           return backToPassword(redirectTo ?? null);
         default: {

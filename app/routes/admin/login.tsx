@@ -9,12 +9,11 @@ import type { Route } from "./+types/login";
 import { Button } from "~/components/ui/button";
 import { signIn } from "~/server/auth/credentials.server";
 import { noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
-import { leaveIfSignedIn, signInHeaders } from "~/server/auth/sign-in-pages.server";
+import { leaveIfSignedIn, signInHeaders, welcomeIn } from "~/server/auth/sign-in-pages.server";
 import { answerOrFail, replyFormProblem, replyInvalid } from "~/server/admin/form-replies.server";
 import { withSetCookies } from "~/server/http/headers.server";
 import { signInRefusal } from "~/server/auth/sign-in-refusals.server";
 import { getPublicSettings } from "~/server/settings.server";
-import { redirectWithToast } from "~/server/toast.server";
 import { adminLinks } from "~/components/admin/stylesheet";
 import { formTiming } from "~/lib/admin/form-timing";
 
@@ -74,16 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
         });
       }
 
-      const { companyName } = await getPublicSettings();
-      return redirectWithToast(
-        safeRedirectTo(redirectTo),
-        {
-          type: "success",
-          title: "Connexion réussie",
-          description: `Bienvenue dans le backoffice ${companyName}`,
-        },
-        { headers: withSetCookies(outcome.headers, noStoreHeaders) },
-      );
+      return welcomeIn(redirectTo, outcome.headers);
     },
     "Une erreur s'est produite lors de la connexion",
     noStoreHeaders,
