@@ -25,7 +25,8 @@ import {
   trashItems,
   users,
 } from "~/server/db/schema";
-import { storeImage, variantsSettled } from "~/server/media/images.server";
+import { storeImage } from "~/server/media/images.server";
+import { variantsSettled } from "~/server/media/stored-variants.server";
 import { keyFromMediaUrl } from "~/server/media/storage.server";
 import {
   addGalleryImages,

@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mediaKeysOf, storeImage } from "~/server/media/images.server";
+import { storeImage } from "~/server/media/images.server";
+import { mediaKeysOf } from "~/server/media/stored-variants.server";
 import { s3Driver, setStorageDriver, type StorageDriver } from "~/server/media/storage.server";
 
 /*

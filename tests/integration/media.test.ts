@@ -6,14 +6,16 @@ import { parseImageUrl, socialImage, variantWidths } from "~/lib/image-variants"
 import {
   InvalidUploadError,
   ICON_SIZE,
-  deleteMedia,
-  mediaKeysOf,
-  renderMissingVariant,
   storeImage,
   storeSvg,
   storeUploadedImage,
-  variantsSettled,
 } from "~/server/media/images.server";
+import {
+  deleteMedia,
+  mediaKeysOf,
+  renderMissingVariant,
+  variantsSettled,
+} from "~/server/media/stored-variants.server";
 import { keyFromMediaUrl, storage } from "~/server/media/storage.server";
 import { loader as mediaLoader } from "~/routes/resources/media";
 import { db } from "~/server/db/client.server";

@@ -25,7 +25,7 @@ import {
 import { loadDemoContentOnFirstStart, seedDemoContent } from "~/server/db/seed/demo.server";
 import { isContentEmpty } from "~/server/db/seed/reference.server";
 import { findUsagesOfEach } from "~/server/media/cleanup.server";
-import { mediaKeysOf } from "~/server/media/images.server";
+import { mediaKeysOf } from "~/server/media/stored-variants.server";
 import { localDriver, setStorageDriver, storage } from "~/server/media/storage.server";
 
 const DAY = 86_400_000;

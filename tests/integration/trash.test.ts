@@ -45,7 +45,8 @@ import {
 import { deleteBlock, listBlocks } from "~/server/expertise/blocks.server";
 import { listExpertiseBlocks } from "~/server/expertise/published.server";
 import { findMediaUsages } from "~/server/media/cleanup.server";
-import { storeImage, variantsSettled } from "~/server/media/images.server";
+import { storeImage } from "~/server/media/images.server";
+import { variantsSettled } from "~/server/media/stored-variants.server";
 import {
   keyFromMediaUrl,
   localDriver,

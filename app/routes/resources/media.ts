@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { Route } from "./+types/media";
-import { renderMissingVariant } from "~/server/media/images.server";
+import { renderMissingVariant } from "~/server/media/stored-variants.server";
 import { isValidKey, storage } from "~/server/media/storage.server";
 
 // Keys are content-hashed: a URL always names the same bytes, so caches may keep them for a year.

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { MediaUsage } from "~/lib/admin/media";
 import { db } from "~/server/db/client.server";
-import { deleteMedia } from "./images.server";
+import { deleteMedia } from "./stored-variants.server";
 import { keyFromMediaUrl } from "./storage.server";
 
 /**

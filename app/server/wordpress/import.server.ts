@@ -1,44 +1,18 @@
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { ImportKind, ImportOutcome, ImportReport } from "~/lib/wordpress-import";
+import type { ImportReport } from "~/lib/wordpress-import";
 import { RESERVED_CMS_SLUGS } from "~/lib/schemas/cms-page";
 import { publicPath } from "~/lib/public-paths";
 import { slugify } from "~/lib/slugify";
-import type { ImportedEntityType } from "~/lib/enums";
-import { mutate, type MutationContext, type MutationScope } from "~/server/audit/mutation.server";
-import { recordLegacyRedirects } from "~/server/content/legacy-redirects.server";
+import type { MutationContext } from "~/server/audit/mutation.server";
 import { sanitizeRichTextForStorage } from "~/server/content/sanitize.server";
 import { db } from "~/server/db/client.server";
-import {
-  blogArticleCategories,
-  blogArticles,
-  blogAuthors,
-  blogCategories,
-  cmsPages,
-  mediaAssets,
-  wordpressItems,
-} from "~/server/db/schema";
+import { blogArticleCategories, blogArticles, cmsPages } from "~/server/db/schema";
 import { uniqueSlug } from "~/server/db/unique-slug.server";
-import { storeImportedImage } from "~/server/media/images.server";
-import { libraryEntryFor } from "~/server/media/library.server";
-import {
-  convertContent,
-  ImportedImages,
-  POST_STATUSES,
-  readTimeOf,
-  uploadsPath,
-  type ImportedImage,
-} from "./content.server";
-import { attachmentBytes, openUploads, type UploadsSource } from "./uploads.server";
-import { distinctSources, emptyCounts, oldAddress, sameValues } from "./report.server";
-import {
-  itemDate,
-  readWxrFile,
-  type WxrAuthor,
-  type WxrCategory,
-  type WxrItem,
-  type WxrRecord,
-} from "./wxr.server";
+import { convertContent, POST_STATUSES, readTimeOf } from "./content.server";
+import { ReferencesImport } from "./references.server";
+import { oldAddress, sameValues } from "./report.server";
+import { openUploads } from "./uploads.server";
+import { itemDate, readWxrFile, type WxrItem, type WxrRecord } from "./wxr.server";
 
 /**
  * The WordPress import (issue 23, decision 013): a WXR export read twice as it streams (first the
@@ -62,225 +36,7 @@ export type ImportOptions = {
   onProgress?: (percent: number) => void;
 };
 
-/** Past this many, warnings are counted rather than listed. */
-const MAX_WARNINGS = 200;
-class WordPressImport {
-  readonly report: ImportReport;
-  private readonly siteUrls: string[] = [];
-  private readonly authors = new Map<string, string | null>();
-  private readonly categories = new Map<string, WxrCategory>();
-  private readonly categoryIds = new Map<string, string | null>();
-  private readonly images = new ImportedImages();
-  private hiddenWarnings = 0;
-
-  constructor(
-    private readonly options: ImportOptions,
-    private readonly uploads: UploadsSource | null,
-  ) {
-    this.report = { dryRun: Boolean(options.dryRun), counts: emptyCounts(), redirects: 0, warnings: [] };
-  }
-
-  private count(kind: ImportKind, outcome: ImportOutcome) {
-    this.report.counts[kind][outcome] += 1;
-  }
-
-  warn(message: string) {
-    if (this.report.warnings.length < MAX_WARNINGS) this.report.warnings.push(message);
-    else this.hiddenWarnings += 1;
-  }
-
-  finish() {
-    if (this.hiddenWarnings > 0)
-      this.report.warnings.push(`… et ${this.hiddenWarnings} autres avertissements`);
-    return this.report;
-  }
-
-  /** The row an earlier import made of this WordPress key, if it still exists. */
-  private async known(key: string) {
-    const [row] = await db()
-      .select({ entityId: wordpressItems.entityId })
-      .from(wordpressItems)
-      .where(eq(wordpressItems.key, key));
-    return row?.entityId ?? null;
-  }
-
-  private remember(m: MutationScope, key: string, entityType: ImportedEntityType, entityId: string) {
-    return m.tx
-      .insert(wordpressItems)
-      .values({ key, entityType, entityId })
-      .onConflictDoUpdate({
-        target: wordpressItems.key,
-        set: { entityType, entityId, updatedAt: new Date() },
-      });
-  }
-
-  private redirects(
-    m: MutationScope,
-    target: Parameters<typeof recordLegacyRedirects>[1],
-    addresses: (string | null)[],
-  ) {
-    return recordLegacyRedirects(
-      m.tx,
-      target,
-      addresses.filter((address): address is string => address !== null),
-    ).then((recorded) => {
-      this.report.redirects += recorded;
-    });
-  }
-
-  // ---------------------------------------------------------------- first pass
-
-  async first(record: WxrRecord) {
-    if (record.type === "site") this.siteUrls.push(...record.baseUrls.map((url) => url.replace(/\/+$/, "")));
-    else if (record.type === "author") await this.author(record);
-    else if (record.type === "category") this.categories.set(record.slug, record);
-    else if (record.postType === "attachment") await this.attachment(record);
-  }
-
-  /** An author by login: the one an earlier import made, else ours of the same name, else a new one. */
-  private async author(author: WxrAuthor) {
-    const key = `author:${author.login}`;
-    const name = author.displayName.trim() || author.login;
-    const knownId = await this.known(key);
-    const [existing] = knownId
-      ? await db().select().from(blogAuthors).where(eq(blogAuthors.id, knownId))
-      : await db().select().from(blogAuthors).where(eq(blogAuthors.name, name)).limit(1);
-    if (existing) {
-      this.authors.set(author.login, existing.id);
-      const renamed = existing.name !== name;
-      this.count("authors", renamed ? "updated" : "unchanged");
-      if (this.options.dryRun || (!renamed && knownId)) return;
-      await mutate(this.options.context, async (m) => {
-        if (renamed) await m.update(blogAuthors, existing.id, { name });
-        await this.remember(m, key, "blog_authors", existing.id);
-      });
-      return;
-    }
-    this.count("authors", "created");
-    if (this.options.dryRun) return this.authors.set(author.login, null);
-    const created = await mutate(this.options.context, async (m) => {
-      const row = await m.insert(blogAuthors, { name });
-      await this.remember(m, key, "blog_authors", row.id);
-      return row;
-    });
-    this.authors.set(author.login, created.id);
-  }
-
-  /** WordPress's category path: parents first ("normes/nf-c-15-100"). */
-  private categoryPath(slug: string): string[] {
-    const trail: string[] = [];
-    for (let at = this.categories.get(slug); at && !trail.includes(at.slug);) {
-      trail.unshift(at.slug);
-      at = at.parent ? this.categories.get(at.parent) : undefined;
-    }
-    return trail;
-  }
-
-  /**
-   * Categories, once all are read: nested ones become flat categories of their own (decision
-   * 013), each with its old addresses (`/category/parent/child/`, `/category/child/`, `/?cat=id`).
-   */
-  async writeCategories() {
-    for (const category of this.categories.values()) {
-      const key = `category:${category.slug}`;
-      const slug = slugify(category.slug) || slugify(category.name);
-      const name = category.name.trim() || category.slug;
-      const knownId = await this.known(key);
-      const [existing] = knownId
-        ? await db().select().from(blogCategories).where(eq(blogCategories.id, knownId))
-        : await db().select().from(blogCategories).where(eq(blogCategories.slug, slug)).limit(1);
-      const trail = this.categoryPath(category.slug);
-      const addresses = [
-        `/category/${trail.join("/")}/`,
-        `/category/${category.slug}/`,
-        category.termId ? `/?cat=${category.termId}` : null,
-      ];
-      if (!slug) {
-        this.count("categories", "skipped");
-        this.warn(`catégorie « ${category.name} » sans slug utilisable : ignorée`);
-        continue;
-      }
-      // A category of ours with that slug already is the same category: linked, never renamed.
-      const outcome: ImportOutcome = existing
-        ? knownId && existing.name !== name
-          ? "updated"
-          : "unchanged"
-        : "created";
-      this.count("categories", outcome);
-      if (this.options.dryRun) {
-        this.categoryIds.set(category.slug, existing?.id ?? null);
-        this.report.redirects += distinctSources(addresses);
-        continue;
-      }
-      const id = await mutate(this.options.context, async (m) => {
-        const row = existing
-          ? outcome === "updated"
-            ? await m.update(blogCategories, existing.id, { name })
-            : existing
-          : await m.insert(blogCategories, { name, slug });
-        await this.remember(m, key, "blog_categories", row.id);
-        await this.redirects(m, { entityType: "blog_categories", id: row.id, ownPath: "" }, addresses);
-        return row.id;
-      });
-      this.categoryIds.set(category.slug, id);
-    }
-  }
-
-  /** An attachment: an image goes to the media library (the same file twice is one entry). */
-  private async attachment(item: WxrItem) {
-    const relative = item.meta._wp_attached_file || uploadsPath(item.attachmentUrl);
-    const alt = item.meta._wp_attachment_image_alt?.trim() || null;
-    const remember = (image: ImportedImage) => this.images.add(item.wordpressId, relative, image);
-    const knownId = await this.known(item.guid);
-    const [existing] = knownId
-      ? await db().select().from(mediaAssets).where(eq(mediaAssets.id, knownId))
-      : [];
-    if (existing) {
-      this.count("media", "unchanged");
-      return remember({ url: existing.url, alt: existing.altText });
-    }
-    const label = relative ?? item.attachmentUrl;
-    if (this.options.dryRun) {
-      const local = relative && this.uploads ? await this.uploads.has(relative) : false;
-      const reachable =
-        local || (this.options.fetchMissing !== false && /^https?:\/\//.test(item.attachmentUrl));
-      this.count("media", reachable ? "created" : "skipped");
-      if (!reachable) this.warn(`média ${label} : fichier absent des uploads`);
-      // Content keeps the old address in a dry run: nothing is stored.
-      return remember({ url: item.attachmentUrl, alt });
-    }
-    const bytes = await attachmentBytes(
-      item.attachmentUrl,
-      relative,
-      this.uploads,
-      this.options.fetchMissing,
-    );
-    if (!bytes) {
-      this.count("media", "skipped");
-      return this.warn(`média ${label} : fichier introuvable (ni dans les uploads, ni à son adresse)`);
-    }
-    let stored;
-    try {
-      stored = await storeImportedImage(bytes, path.basename(label));
-    } catch {
-      this.count("media", "skipped");
-      return this.warn(`média ${label} : pas une image que le site accepte, ignoré`);
-    }
-    const row = await mutate(this.options.context, async (m) => {
-      const entry = await libraryEntryFor(m, {
-        stored,
-        originalName: path.basename(label).slice(0, 255),
-        sizeBytes: bytes.length,
-        altText: alt,
-        uploadedBy: this.options.context.actor.id,
-      });
-      await this.remember(m, item.guid, "media_assets", entry.id);
-      return entry;
-    });
-    this.count("media", "created");
-    remember({ url: row.url, alt: row.altText });
-  }
-
+class WordPressImport extends ReferencesImport {
   // ---------------------------------------------------------------- second pass
 
   async second(record: WxrRecord) {
@@ -393,26 +149,6 @@ class WordPressImport {
       );
       return { changed: !existing || row !== existing };
     });
-  }
-
-  /**
-   * One item in one transaction: `save` writes the row, its links, its key and its redirects, and
-   * says whether anything changed. In a dry run only the outcome is counted.
-   */
-  private async write(
-    kind: "articles" | "pages",
-    existing: Record<string, unknown> | undefined,
-    values: Record<string, unknown>,
-    addresses: (string | null)[],
-    save: (m: MutationScope) => Promise<{ changed: boolean }>,
-  ) {
-    if (this.options.dryRun) {
-      this.count(kind, !existing ? "created" : sameValues(existing, values) ? "unchanged" : "updated");
-      this.report.redirects += distinctSources(addresses);
-      return;
-    }
-    const { changed } = await mutate(this.options.context, save);
-    this.count(kind, !existing ? "created" : changed ? "updated" : "unchanged");
   }
 }
 
