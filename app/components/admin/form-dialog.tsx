@@ -26,6 +26,20 @@ type Fields<Input extends Values> = Required<{
   [Key in keyof Input]: FieldMetadata<Input[Key], Input, string[]>;
 }>;
 
+type FormDialogProps<Input extends Values> = {
+  trigger: React.ReactElement;
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  schema: z.ZodType<unknown, Input>;
+  intent: string;
+  hidden?: Record<string, string>;
+  defaultValue: Partial<Input>;
+  submitLabel: string;
+  pendingLabel?: string;
+  action?: string;
+  children: (fields: Fields<Input>, form: FormMetadata<Input>) => React.ReactNode;
+};
+
 /**
  * A small create/edit form in a dialog (categories, authors, ...): Conform + the shared Zod schema,
  * validated in the browser and again by the action, which receives `intent` and `hidden` with the
@@ -49,19 +63,7 @@ export function FormDialog<Input extends Values>({
   pendingLabel = "Enregistrement...",
   action,
   children,
-}: {
-  trigger: React.ReactElement;
-  title: React.ReactNode;
-  description?: React.ReactNode;
-  schema: z.ZodType<unknown, Input>;
-  intent: string;
-  hidden?: Record<string, string>;
-  defaultValue: Partial<Input>;
-  submitLabel: string;
-  pendingLabel?: string;
-  action?: string;
-  children: (fields: Fields<Input>, form: FormMetadata<Input>) => React.ReactNode;
-}) {
+}: FormDialogProps<Input>) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(0);
   const fetcher = useFetcher<FormAnswer>();
@@ -110,6 +112,54 @@ export function FormDialog<Input extends Values>({
         </DialogForm>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A row a dialog edits: its id, and its version when the action checks it (409 on a stale save). */
+type EditedRow = { id: string; updatedAt?: Date | string };
+
+/**
+ * The add/edit dialog of one resource: without `row`, the 'Ajouter …' button (`add`) opens it to
+ * create; with `row` (given the row's own `trigger`, its 'Modifier'), it edits that row: the
+ * intent, the hidden id and version, the title and the submit label follow.
+ *
+ *   <RowFormDialog row={author} trigger={trigger} add="Ajouter un auteur" edit="Modifier l'auteur"
+ *     schema={authorSchema} defaultValue={...}>{(fields) => ...}</RowFormDialog>
+ */
+export function RowFormDialog<Input extends Values>({
+  row,
+  add,
+  addButton = add,
+  edit,
+  trigger,
+  ...form
+}: Omit<FormDialogProps<Input>, "trigger" | "title" | "intent" | "hidden" | "submitLabel"> & {
+  row: EditedRow | undefined;
+  add: string;
+  /** The button's words when shorter than the title ('Ajouter un bloc'). */
+  addButton?: string;
+  edit: string;
+  trigger?: React.ReactElement;
+}) {
+  const hidden: Record<string, string> = {};
+  if (row) hidden.id = row.id;
+  if (row?.updatedAt) hidden.updatedAt = new Date(row.updatedAt).toISOString();
+  return (
+    <FormDialog
+      {...form}
+      trigger={
+        trigger ?? (
+          <Button>
+            <Icon name="plus" />
+            {addButton}
+          </Button>
+        )
+      }
+      title={row ? edit : add}
+      intent={row ? "update" : "create"}
+      hidden={hidden}
+      submitLabel={row ? "Enregistrer" : "Ajouter"}
+    />
   );
 }
 

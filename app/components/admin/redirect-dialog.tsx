@@ -1,8 +1,6 @@
-import { Plus } from "lucide-react";
 import { useMemo } from "react";
 import { TextField } from "~/components/admin/fields";
-import { FormDialog } from "~/components/admin/form-dialog";
-import { Button } from "~/components/ui/button";
+import { RowFormDialog } from "~/components/admin/form-dialog";
 import { redirectSchema } from "~/lib/schemas/redirect";
 
 /**
@@ -24,22 +22,14 @@ export function RedirectDialog({
 }) {
   const schema = useMemo(() => redirectSchema(siteUrl), [siteUrl]);
   return (
-    <FormDialog
-      trigger={
-        trigger ?? (
-          <Button>
-            <Plus aria-hidden />
-            Ajouter une redirection
-          </Button>
-        )
-      }
-      title={redirect ? "Modifier la redirection" : "Ajouter une redirection"}
+    <RowFormDialog
+      row={redirect}
+      trigger={trigger}
+      add="Ajouter une redirection"
+      edit="Modifier la redirection"
       description="Une redirection permanente (301) : les visiteurs et les moteurs de recherche qui demandent l'adresse d'origine sont envoyés vers la destination."
       schema={schema}
-      intent={redirect ? "update" : "create"}
-      hidden={redirect ? { id: redirect.id, updatedAt: new Date(redirect.updatedAt).toISOString() } : {}}
       defaultValue={{ source: redirect?.source ?? source ?? "", target: redirect?.target ?? "" }}
-      submitLabel={redirect ? "Enregistrer" : "Ajouter"}
     >
       {(fields) => (
         <>
@@ -59,6 +49,6 @@ export function RedirectDialog({
           />
         </>
       )}
-    </FormDialog>
+    </RowFormDialog>
   );
 }

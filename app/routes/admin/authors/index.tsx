@@ -2,11 +2,9 @@ import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { TextareaField, TextField } from "~/components/admin/fields";
-import { FormDialog } from "~/components/admin/form-dialog";
-import { Icon } from "~/components/admin/icon";
+import { RowFormDialog } from "~/components/admin/form-dialog";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
-import { Button } from "~/components/ui/button";
 import { formatShortDate } from "~/lib/format-date";
 import { defineListSpec, parseListQuery } from "~/lib/list-query";
 import { AUTHOR_HAS_ARTICLES_MESSAGE, authorSchema, type AuthorInput } from "~/lib/schemas/author";
@@ -72,21 +70,13 @@ function AuthorDialog({ author, trigger }: { author?: AuthorRow; trigger?: React
     ? { name: author.name, bio: author.bio ?? "", avatarUrl: author.avatarUrl ?? "" }
     : { name: "", bio: "", avatarUrl: "" };
   return (
-    <FormDialog
-      trigger={
-        trigger ?? (
-          <Button>
-            <Icon name="plus" />
-            Ajouter un auteur
-          </Button>
-        )
-      }
-      title={author ? "Modifier l'auteur" : "Ajouter un auteur"}
+    <RowFormDialog
+      row={author}
+      trigger={trigger}
+      add="Ajouter un auteur"
+      edit="Modifier l'auteur"
       schema={authorSchema}
-      intent={author ? "update" : "create"}
-      hidden={author ? { id: author.id, updatedAt: new Date(author.updatedAt).toISOString() } : {}}
       defaultValue={defaultValue}
-      submitLabel={author ? "Enregistrer" : "Ajouter"}
     >
       {(fields) => (
         <>
@@ -101,7 +91,7 @@ function AuthorDialog({ author, trigger }: { author?: AuthorRow; trigger?: React
           />
         </>
       )}
-    </FormDialog>
+    </RowFormDialog>
   );
 }
 

@@ -3,11 +3,9 @@ import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { TextField } from "~/components/admin/fields";
-import { FormDialog } from "~/components/admin/form-dialog";
-import { Icon } from "~/components/admin/icon";
+import { RowFormDialog } from "~/components/admin/form-dialog";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
-import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { formatShortDate } from "~/lib/format-date";
 import { defineListSpec, parseListQuery } from "~/lib/list-query";
@@ -110,22 +108,14 @@ function CategoryDialog({
   trigger?: React.ReactElement;
 }) {
   return (
-    <FormDialog
-      trigger={
-        trigger ?? (
-          <Button>
-            <Icon name="plus" />
-            Ajouter une catégorie
-          </Button>
-        )
-      }
-      title={category ? "Modifier la catégorie" : "Ajouter une catégorie"}
+    <RowFormDialog
+      row={category}
+      trigger={trigger}
+      add="Ajouter une catégorie"
+      edit="Modifier la catégorie"
       description={kinds[kind].tab}
       schema={categorySchema}
-      intent={category ? "update" : "create"}
-      hidden={category ? { id: category.id } : {}}
       defaultValue={category ? { name: category.name, slug: category.slug } : { name: "", slug: "" }}
-      submitLabel={category ? "Enregistrer" : "Ajouter"}
     >
       {(fields) => (
         <>
@@ -139,7 +129,7 @@ function CategoryDialog({
           />
         </>
       )}
-    </FormDialog>
+    </RowFormDialog>
   );
 }
 

@@ -6,7 +6,7 @@ import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { DataTable, EmptyState, RowActions, type Column } from "~/components/admin/data-table";
 import { ErrorList, SelectField, TextareaField, TextField } from "~/components/admin/fields";
-import { FormDialog } from "~/components/admin/form-dialog";
+import { RowFormDialog } from "~/components/admin/form-dialog";
 import { Icon } from "~/components/admin/icon";
 import { PageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
@@ -122,22 +122,14 @@ function DomainDialog({ domain, trigger }: { domain?: DomainRow; trigger?: React
       }
     : { domain: "", type: "both", description: "", cspDirectives: ["connect-src", "img-src"] };
   return (
-    <FormDialog
-      trigger={
-        trigger ?? (
-          <Button>
-            <Icon name="plus" />
-            Ajouter un domaine
-          </Button>
-        )
-      }
-      title={domain ? "Modifier le domaine" : "Ajouter un domaine"}
+    <RowFormDialog
+      row={domain}
+      trigger={trigger}
+      add="Ajouter un domaine"
+      edit="Modifier le domaine"
       description="https:// est ajouté s'il manque ; *.exemple.fr couvre les sous-domaines d'exemple.fr."
       schema={corsDomainSchema}
-      intent={domain ? "update" : "create"}
-      hidden={domain ? { id: domain.id, updatedAt: new Date(domain.updatedAt).toISOString() } : {}}
       defaultValue={defaultValue as never}
-      submitLabel={domain ? "Enregistrer" : "Ajouter"}
     >
       {(fields) => (
         <>
@@ -175,7 +167,7 @@ function DomainDialog({ domain, trigger }: { domain?: DomainRow; trigger?: React
           <TextareaField meta={fields.description} label="Description" rows={2} />
         </>
       )}
-    </FormDialog>
+    </RowFormDialog>
   );
 }
 

@@ -6,7 +6,7 @@ import { ChoiceField } from "~/components/admin/choice-field";
 
 import { DataTable, EmptyState, RowActions, type Column } from "~/components/admin/data-table";
 import { Field, TextareaField, TextField, ToggleField } from "~/components/admin/fields";
-import { FormDialog } from "~/components/admin/form-dialog";
+import { RowFormDialog } from "~/components/admin/form-dialog";
 import { Icon } from "~/components/admin/icon";
 import { ImageField } from "~/components/admin/image-field";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
@@ -173,22 +173,15 @@ function BlockDialog({ block, trigger }: { block?: Block; trigger?: React.ReactE
         useCustomIcon: false,
       };
   return (
-    <FormDialog
-      trigger={
-        trigger ?? (
-          <Button>
-            <Icon name="plus" />
-            Ajouter un bloc
-          </Button>
-        )
-      }
-      title={block ? "Modifier le bloc d'expertise" : "Ajouter un bloc d'expertise"}
+    <RowFormDialog
+      row={block}
+      trigger={trigger}
+      add="Ajouter un bloc d'expertise"
+      addButton="Ajouter un bloc"
+      edit="Modifier le bloc d'expertise"
       description="Les pôles d'expertise sont présentés sur la page d'accueil, dans cet ordre."
       schema={expertiseFormSchema}
-      intent={block ? "update" : "create"}
-      hidden={block ? { id: block.id, updatedAt: new Date(block.updatedAt).toISOString() } : {}}
       defaultValue={defaultValue}
-      submitLabel={block ? "Enregistrer" : "Ajouter"}
     >
       {(fields) => (
         <>
@@ -209,7 +202,7 @@ function BlockDialog({ block, trigger }: { block?: Block; trigger?: React.ReactE
           </Field>
         </>
       )}
-    </FormDialog>
+    </RowFormDialog>
   );
 }
 
