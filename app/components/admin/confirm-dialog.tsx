@@ -1,15 +1,8 @@
 import { cloneElement, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, type FetcherWithComponents } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { AlertDialogCancel, AlertDialogFooter } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
+import { AlertFrame } from "./alert-frame";
 import { Icon } from "./icon";
 
 /**
@@ -123,32 +116,30 @@ function OpenedConfirmDialog({
   const fetcher = shared ?? own;
   const { pending, onSubmit } = useFetcherDone(fetcher, () => setOpen(false));
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          // Back to the button that opened it, as Radix does for a trigger of its own.
-          event.preventDefault();
-          from.focus();
-        }}
-      >
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <fetcher.Form method="post" action={action} onSubmit={onSubmit}>
-          <input type="hidden" name="intent" value={intent} />
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
-            <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={pending}>
-              {pending ? <Icon name="loader-circle" className="animate-spin" /> : null}
-              {pending ? pendingLabel : confirmLabel}
-            </Button>
-          </AlertDialogFooter>
-        </fetcher.Form>
-      </AlertDialogContent>
-    </AlertDialog>
+    <AlertFrame
+      open={open}
+      onOpenChange={(next) => !pending && setOpen(next)}
+      onCloseAutoFocus={(event) => {
+        // Back to the button that opened it, as Radix does for a trigger of its own.
+        event.preventDefault();
+        from.focus();
+      }}
+      title={title}
+      description={description}
+    >
+      <fetcher.Form method="post" action={action} onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value={intent} />
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
+          <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={pending}>
+            {pending ? <Icon name="loader-circle" className="animate-spin" /> : null}
+            {pending ? pendingLabel : confirmLabel}
+          </Button>
+        </AlertDialogFooter>
+      </fetcher.Form>
+    </AlertFrame>
   );
 }

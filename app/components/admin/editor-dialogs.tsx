@@ -1,37 +1,29 @@
 import { Eye } from "lucide-react";
 import type { ReactNode } from "react";
 import { PreviewFrame } from "~/components/admin/preview-frame";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { AlertFrame } from "~/components/admin/alert-frame";
+import { AlertDialogAction, AlertDialogFooter } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 
 /** The submit checks of a content form (back-office.md §5), listed until the person goes back to fix them. */
 export function ValidationChecksDialog({ checks, onClose }: { checks: string[]; onClose: () => void }) {
   return (
-    <AlertDialog open={checks.length > 0} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Validation échouée</AlertDialogTitle>
-          <AlertDialogDescription>Veuillez corriger les erreurs avant de soumettre :</AlertDialogDescription>
-        </AlertDialogHeader>
-        <ul className="list-disc space-y-1 pl-5 text-sm">
-          {checks.map((check) => (
-            <li key={check}>{check}</li>
-          ))}
-        </ul>
-        <AlertDialogFooter>
-          <AlertDialogAction onClick={onClose}>Corriger</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <AlertFrame
+      open={checks.length > 0}
+      onOpenChange={(open) => !open && onClose()}
+      title="Validation échouée"
+      description="Veuillez corriger les erreurs avant de soumettre :"
+    >
+      <ul className="list-disc space-y-1 pl-5 text-sm">
+        {checks.map((check) => (
+          <li key={check}>{check}</li>
+        ))}
+      </ul>
+      <AlertDialogFooter>
+        <AlertDialogAction onClick={onClose}>Corriger</AlertDialogAction>
+      </AlertDialogFooter>
+    </AlertFrame>
   );
 }
 

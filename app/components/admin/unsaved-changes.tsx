@@ -1,15 +1,8 @@
 import { useEffect, useState } from "react";
 import { useBlocker } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { AlertDialogCancel, AlertDialogFooter } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
+import { AlertFrame } from "./alert-frame";
 
 /** The form's values as posted, to compare with the loaded ones. */
 export function serializeForm(form: HTMLFormElement): string {
@@ -81,22 +74,18 @@ export function UnsavedChangesGuard({ formId }: { formId: string }) {
   }, [formId]);
 
   return (
-    <AlertDialog open={blocker.state === "blocked"} onOpenChange={(open) => !open && blocker.reset?.()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Modifications non sauvegardées</AlertDialogTitle>
-          <AlertDialogDescription>
-            Vous avez des modifications qui n'ont pas été enregistrées. Si vous quittez cette page, elles
-            seront perdues.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Continuer l'édition</AlertDialogCancel>
-          <Button type="button" variant="destructive" onClick={() => blocker.proceed?.()}>
-            Quitter sans sauvegarder
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <AlertFrame
+      open={blocker.state === "blocked"}
+      onOpenChange={(open) => !open && blocker.reset?.()}
+      title="Modifications non sauvegardées"
+      description="Vous avez des modifications qui n'ont pas été enregistrées. Si vous quittez cette page, elles seront perdues."
+    >
+      <AlertDialogFooter>
+        <AlertDialogCancel>Continuer l'édition</AlertDialogCancel>
+        <Button type="button" variant="destructive" onClick={() => blocker.proceed?.()}>
+          Quitter sans sauvegarder
+        </Button>
+      </AlertDialogFooter>
+    </AlertFrame>
   );
 }

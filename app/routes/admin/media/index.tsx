@@ -3,6 +3,7 @@ import { Link, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
+import { AlertFrame } from "~/components/admin/alert-frame";
 import { BatchUploadList, useBatchUpload } from "~/components/admin/batch-upload";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import {
@@ -16,16 +17,7 @@ import { Icon } from "~/components/admin/icon";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { imageUrlForWidth } from "~/components/site/responsive-image";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
+import { AlertDialogCancel, AlertDialogFooter } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { adminAccess, type AdminScreenPath } from "~/lib/admin-access";
 import {
@@ -147,18 +139,15 @@ function DeleteAction({ entry }: { entry: Entry }) {
     );
   // Refused before asking: the person learns at once what still uses the image.
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Impossible de supprimer</AlertDialogTitle>
-          <AlertDialogDescription>{mediaInUseMessage(entry.usages)}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Fermer</AlertDialogCancel>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <AlertFrame
+      trigger={trigger}
+      title="Impossible de supprimer"
+      description={mediaInUseMessage(entry.usages)}
+    >
+      <AlertDialogFooter>
+        <AlertDialogCancel>Fermer</AlertDialogCancel>
+      </AlertDialogFooter>
+    </AlertFrame>
   );
 }
 
