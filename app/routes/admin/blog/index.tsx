@@ -18,9 +18,7 @@ import {
   listBlogCategories,
   type ArticleListItem,
 } from "~/server/articles/articles.server";
-import { unknownIntent } from "~/server/admin/form-replies.server";
-import { deleteRowFromForm, rowActionFromForm } from "~/server/admin/row-actions.server";
-import { DUPLICATE_NOTICE, duplicateContent } from "~/server/content/duplicate.server";
+import { contentListAction } from "~/server/admin/content-list-actions.server";
 import { trashNotice } from "~/lib/schemas/trash";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gestion du Blog | Back-office" }];
@@ -34,25 +32,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { who } = await requireActor(request, context, "user");
-  const formData = await request.formData();
-  switch (formData.get("intent")) {
-    case "delete":
-      return deleteRowFromForm(request, formData, {
-        remove: (ref) => deleteArticle(who, ref.id),
-        deleted: { title: "Article supprimé" },
-        gone: "Impossible de supprimer l'article: cet article n'existe plus.",
-        failed: "Une erreur est survenue lors de la suppression de l'article",
-      });
-    case "duplicate":
-      return rowActionFromForm(request, formData, {
-        act: (ref) => duplicateContent(who, "blog_articles", ref.id),
-        to: (copyId) => `/admin/blog/edit/${copyId}`,
-        done: { title: "Article dupliqué", description: DUPLICATE_NOTICE },
-        gone: "Impossible de dupliquer l'article: cet article n'existe plus.",
-        failed: "Une erreur est survenue lors de la duplication de l'article",
-      });
-  }
-  unknownIntent();
+  return contentListAction(request, await request.formData(), who, {
+    entityType: "blog_articles",
+    editor: "/admin/blog/edit",
+    remove: (id) => deleteArticle(who, id),
+    deleted: { title: "Article supprimé" },
+    duplicated: "Article dupliqué",
+    delete: {
+      gone: "Impossible de supprimer l'article: cet article n'existe plus.",
+      failed: "Une erreur est survenue lors de la suppression de l'article",
+    },
+    duplicate: {
+      gone: "Impossible de dupliquer l'article: cet article n'existe plus.",
+      failed: "Une erreur est survenue lors de la duplication de l'article",
+    },
+  });
 }
 
 const columns: Column<ArticleListItem>[] = [

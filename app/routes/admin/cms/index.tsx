@@ -13,9 +13,7 @@ import { publicPath } from "~/lib/public-paths";
 import { cmsPageListSpec } from "~/lib/schemas/cms-page";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { deleteCmsPage, listCmsPages, type CmsPageListItem } from "~/server/cms/cms-pages.server";
-import { unknownIntent } from "~/server/admin/form-replies.server";
-import { deleteRowFromForm, rowActionFromForm } from "~/server/admin/row-actions.server";
-import { DUPLICATE_NOTICE, duplicateContent } from "~/server/content/duplicate.server";
+import { contentListAction } from "~/server/admin/content-list-actions.server";
 import { trashNotice } from "~/lib/schemas/trash";
 
 /** 'Gestion des pages' (/admin/cms): back-office.md §2.14, §8. */
@@ -31,26 +29,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { who } = await requireActor(request, context, "user");
   const formData = await request.formData();
+  // §8: the refusal names the page; an unexpected failure says so.
   const title = String(formData.get("title") ?? "").slice(0, 200);
-  switch (formData.get("intent")) {
-    case "delete":
-      // §8: the refusal names the page; an unexpected failure says so.
-      return deleteRowFromForm(request, formData, {
-        remove: (ref) => deleteCmsPage(who, ref.id),
-        deleted: { title: "Page supprimée", description: title ? `« ${title} »` : undefined },
-        gone: `Impossible de supprimer la page "${title}".`,
-        failed: "Une erreur s'est produite lors de la suppression de la page.",
-      });
-    case "duplicate":
-      return rowActionFromForm(request, formData, {
-        act: (ref) => duplicateContent(who, "cms_pages", ref.id),
-        to: (copyId) => `/admin/cms/edit/${copyId}`,
-        done: { title: "Page dupliquée", description: DUPLICATE_NOTICE },
-        gone: "Page introuvable.",
-        failed: "Une erreur s'est produite lors de la duplication de la page.",
-      });
-  }
-  unknownIntent();
+  return contentListAction(request, formData, who, {
+    entityType: "cms_pages",
+    editor: "/admin/cms/edit",
+    remove: (id) => deleteCmsPage(who, id),
+    deleted: { title: "Page supprimée", description: title ? `« ${title} »` : undefined },
+    duplicated: "Page dupliquée",
+    delete: {
+      gone: `Impossible de supprimer la page "${title}".`,
+      failed: "Une erreur s'est produite lors de la suppression de la page.",
+    },
+    duplicate: {
+      gone: "Page introuvable.",
+      failed: "Une erreur s'est produite lors de la duplication de la page.",
+    },
+  });
 }
 
 const columns: Column<CmsPageListItem>[] = [

@@ -14,9 +14,7 @@ import { publicPath } from "~/lib/public-paths";
 import { projectListSpec } from "~/lib/schemas/project";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { deleteProject, listProjectCategories, listProjects } from "~/server/projects/projects.server";
-import { unknownIntent } from "~/server/admin/form-replies.server";
-import { deleteRowFromForm, rowActionFromForm } from "~/server/admin/row-actions.server";
-import { DUPLICATE_NOTICE, duplicateContent } from "~/server/content/duplicate.server";
+import { contentListAction } from "~/server/admin/content-list-actions.server";
 import { trashNotice } from "~/lib/schemas/trash";
 
 export const meta: Route.MetaFunction = () => [{ title: "Projets | Back-office" }];
@@ -30,25 +28,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { who } = await requireActor(request, context, "user");
-  const formData = await request.formData();
-  switch (formData.get("intent")) {
-    case "delete":
-      return deleteRowFromForm(request, formData, {
-        remove: (ref) => deleteProject(who, ref.id),
-        deleted: { title: "Projet supprimé" },
-        gone: "Ce projet n'existe plus.",
-        failed: "Une erreur est survenue lors de la suppression du projet",
-      });
-    case "duplicate":
-      return rowActionFromForm(request, formData, {
-        act: (ref) => duplicateContent(who, "projects", ref.id),
-        to: (copyId) => `/admin/projects/edit/${copyId}`,
-        done: { title: "Projet dupliqué", description: DUPLICATE_NOTICE },
-        gone: "Ce projet n'existe plus.",
-        failed: "Une erreur est survenue lors de la duplication du projet",
-      });
-  }
-  unknownIntent();
+  return contentListAction(request, await request.formData(), who, {
+    entityType: "projects",
+    editor: "/admin/projects/edit",
+    remove: (id) => deleteProject(who, id),
+    deleted: { title: "Projet supprimé" },
+    duplicated: "Projet dupliqué",
+    delete: {
+      gone: "Ce projet n'existe plus.",
+      failed: "Une erreur est survenue lors de la suppression du projet",
+    },
+    duplicate: {
+      gone: "Ce projet n'existe plus.",
+      failed: "Une erreur est survenue lors de la duplication du projet",
+    },
+  });
 }
 
 type ProjectRow = Route.ComponentProps["loaderData"]["projects"]["items"][number];
