@@ -1,8 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ExternalLink, Loader2, Mail, Phone } from "lucide-react";
+import { ExternalLink, Mail, Phone } from "lucide-react";
 import { useFetcher, useNavigate } from "react-router";
-import { Button } from "~/components/ui/button";
 import {
   Dialog,
   DialogContent,
@@ -25,6 +24,7 @@ import { ContactTimeline } from "./contact-timeline";
 import { AssigneeSelect, FollowUpForm, ReplyDialog } from "./contact-workflow";
 import { FormErrors, TextareaField } from "./fields";
 import { formTiming } from "~/lib/admin/form-timing";
+import { PendingButton } from "~/components/admin/pending-button";
 
 /**
  * One contact request in full (back-office.md §2.15): the whole message as text (never as HTML),
@@ -189,10 +189,9 @@ function Notes({ contact }: { contact: ContactDetail }) {
           placeholder="Rappelé le client, devis envoyé..."
         />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Button type="submit" variant="secondary" className="self-end" disabled={saving}>
-          {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
-          {saving ? "Enregistrement..." : "Ajouter la note"}
-        </Button>
+        <PendingButton variant="secondary" className="self-end" pending={saving}>
+          Ajouter la note
+        </PendingButton>
       </fetcher.Form>
     </section>
   );

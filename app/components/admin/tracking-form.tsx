@@ -1,12 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Loader2 } from "lucide-react";
 import { useFetcher } from "react-router";
 import { FormErrors, TextField, ToggleField } from "~/components/admin/fields";
-import { Button } from "~/components/ui/button";
 import type { FormAnswer } from "~/lib/form-answer";
 import { trackingSchema, type TrackingInput } from "~/lib/schemas/tracking";
 import { formTiming } from "~/lib/admin/form-timing";
+import { PendingButton } from "~/components/admin/pending-button";
 
 export type TrackingValues = {
   isEnabled: boolean;
@@ -68,10 +67,7 @@ export function TrackingForm({
       </div>
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="flex justify-end">
-        <Button type="submit" disabled={saving}>
-          {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
-          {saving ? "Enregistrement..." : "Enregistrer"}
-        </Button>
+        <PendingButton pending={saving}>Enregistrer</PendingButton>
       </div>
     </fetcher.Form>
   );

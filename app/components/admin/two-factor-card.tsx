@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import type { FormAnswer } from "~/lib/form-answer";
 import { formTiming } from "~/lib/admin/form-timing";
 import { twoFactorConfirmSchema, twoFactorPasswordSchema } from "~/lib/schemas/users";
+import { useIsPending } from "~/components/admin/pending-button";
 
 type Enrolment = { qrSvg: string; secret: string; uri: string };
 /** The step the profile's action answers with: the QR code to scan, then the backup codes. */
@@ -66,7 +67,7 @@ export function TwoFactorCard({
 function PasswordStep({ enabled, answer }: { enabled: boolean; answer: Answer | undefined }) {
   const navigation = useNavigation();
   const intent = enabled ? "two-factor-disable" : "two-factor-start";
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const busy = useIsPending(intent);
   const [form, fields] = useForm({
     id: intent,
     lastResult: navigation.state === "idle" ? answer?.result : undefined,
@@ -98,8 +99,7 @@ function PasswordStep({ enabled, answer }: { enabled: boolean; answer: Answer | 
 
 function ConfirmEnrolment({ enrolment, answer }: { enrolment: Enrolment; answer: Answer }) {
   const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "two-factor-confirm";
+  const busy = useIsPending("two-factor-confirm");
   const [form, fields] = useForm({
     id: "two-factor-confirm",
     // The start's answer (which opened this step) carries no error: only a refused code shows.

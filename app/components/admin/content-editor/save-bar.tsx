@@ -1,24 +1,16 @@
-import { Loader2 } from "lucide-react";
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
+import { PendingButton, useIsPending } from "~/components/admin/pending-button";
 import { Button } from "~/components/ui/button";
-
-/** Whether the editor's save (intent "save") is on its way. */
-function useSaving() {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-}
 
 /**
  * The save button of the editor form `formId` (it may stand outside the form, in the header):
  * 'Enregistrement...' with a spinner while the save is on its way.
  */
 export function SaveButton({ formId, label }: { formId: string; label: string }) {
-  const saving = useSaving();
   return (
-    <Button type="submit" form={formId} disabled={saving}>
-      {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
-      {saving ? "Enregistrement..." : label}
-    </Button>
+    <PendingButton form={formId} pending={useIsPending("save")}>
+      {label}
+    </PendingButton>
   );
 }
 

@@ -28,6 +28,7 @@ import {
   type BackupRun,
 } from "~/server/backup/schedule.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { PendingButton } from "~/components/admin/pending-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sauvegardes | Back-office" }];
 
@@ -244,10 +245,7 @@ function ScheduleCard({ settings }: { settings: Route.ComponentProps["loaderData
           </div>
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className="flex justify-end">
-            <Button type="submit" disabled={saving}>
-              {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
-              {saving ? "Enregistrement..." : "Enregistrer"}
-            </Button>
+            <PendingButton pending={saving}>Enregistrer</PendingButton>
           </div>
         </Form>
       </CardContent>

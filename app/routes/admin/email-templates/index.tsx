@@ -38,6 +38,7 @@ import { sendTestEmail } from "~/server/mail/test-email.server";
 import { getSiteSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { formTiming } from "~/lib/admin/form-timing";
+import { PendingButton } from "~/components/admin/pending-button";
 
 const isTemplateName = (value: unknown): value is EmailTemplateName =>
   emailTemplateNames.includes(value as EmailTemplateName);
@@ -304,10 +305,9 @@ function TemplateEditor({
             <FormErrors id={form.errorId} errors={form.errors} />
             <div className="flex flex-wrap justify-end gap-2">
               <TestEmailDialog name={template.name} disabled={!mailReady} companyEmail={companyEmail} />
-              <Button type="submit" disabled={saving}>
-                {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                {saving ? "Sauvegarde..." : "Sauvegarder"}
-              </Button>
+              <PendingButton pending={saving} pendingLabel="Sauvegarde...">
+                Sauvegarder
+              </PendingButton>
             </div>
           </Form>
           {active ? <UnsavedChangesGuard formId={formId} /> : null}

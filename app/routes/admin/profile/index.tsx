@@ -31,6 +31,7 @@ import { answerOrFail, unknownIntent } from "~/server/admin/form-replies.server"
 import { runAction } from "~/server/admin/row-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { formTiming } from "~/lib/admin/form-timing";
+import { PendingButton, useIsPending } from "~/components/admin/pending-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profil | Back-office" }];
 
@@ -281,10 +282,9 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
                   autoComplete="new-password"
                 />
                 <FormErrors id={form.errorId} errors={form.errors} />
-                <Button type="submit" className="self-start" disabled={saving}>
-                  {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                  {saving ? "Enregistrement..." : "Mettre à jour le mot de passe"}
-                </Button>
+                <PendingButton className="self-start" pending={saving}>
+                  Mettre à jour le mot de passe
+                </PendingButton>
               </Form>
             </CardContent>
           </Card>
@@ -301,8 +301,7 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
 
 /** The 08:00 digest of requests to follow up and new unassigned ones (issue 22), on or off. */
 function DailyDigestCard({ on }: { on: boolean }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "daily-digest";
+  const saving = useIsPending("daily-digest");
   return (
     <Card className="mt-6">
       <CardHeader>

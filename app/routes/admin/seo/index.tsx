@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ExternalLink, Loader2 } from "lucide-react";
 import { useState } from "react";
-import { Form, useActionData, useFetcher, useNavigation } from "react-router";
+import { Form, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ErrorList, Field, FormErrors } from "~/components/admin/fields";
@@ -38,6 +38,7 @@ import {
   saveSitemapRow,
 } from "~/server/seo/seo-admin.server";
 import { formTiming } from "~/lib/admin/form-timing";
+import { useIsPending } from "~/components/admin/pending-button";
 
 export const meta: Route.MetaFunction = () => [{ title: "SEO | Back-office" }];
 
@@ -257,12 +258,11 @@ function SitemapRowForm({ row }: { row: SitemapRow }) {
 }
 
 function RobotsForm({ robots }: { robots: Route.ComponentProps["loaderData"]["robots"] }) {
-  const navigation = useNavigation();
   const answer = useActionData<typeof action>();
   const version = new Date(robots.updatedAt).toISOString();
   const formId = `robots-${version}`;
   const dirty = useDirtyForm(formId);
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-robots";
+  const saving = useIsPending("save-robots");
   const [form, fields] = useForm<RobotsInput>({
     id: formId,
     lastResult: answer && "result" in answer ? answer.result : undefined,

@@ -2,21 +2,20 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Building2, KeyRound, Loader2, Mail, RefreshCw, Search, Share2, ToggleRight } from "lucide-react";
 import { useState } from "react";
-import { data, Form, useActionData, useNavigation, useRevalidator } from "react-router";
+import { data, Form, useActionData, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { FormErrors, TextareaField, TextField, ToggleField } from "~/components/admin/fields";
+import { FormErrors, TextareaField, TextField } from "~/components/admin/fields";
 import { PageHeader } from "~/components/admin/page-header";
 import { ResponsiveTabs, type ResponsiveSection } from "~/components/admin/responsive-tabs";
 import { SecretField } from "~/components/admin/secret-field";
 import { EmailSettings } from "~/components/admin/email-settings";
-import { CacheCard, MissingKeyWarnings, SectionCard } from "~/components/admin/settings-sections";
+import { FeatureSettings } from "~/components/admin/feature-settings";
+import { MissingKeyWarnings, SectionCard } from "~/components/admin/settings-sections";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { Button } from "~/components/ui/button";
 import {
-  MAX_RETENTION_MONTHS,
-  SIGN_IN_AUDIT_RETENTION_DAYS,
   SECRET_FIELDS,
   siteSettingsSchema,
   type SecretField as SecretName,
@@ -35,6 +34,7 @@ import {
 } from "~/server/settings/settings-form.server";
 import { checkMailConfiguration } from "~/server/mail/mail-check.server";
 import { formTiming } from "~/lib/admin/form-timing";
+import { PendingButton, useIsPending } from "~/components/admin/pending-button";
 
 const TABS = ["company", "email", "social", "seo", "features", "apiKeys"] as const;
 type Tab = (typeof TABS)[number];
@@ -121,13 +121,12 @@ function reasonOf(error: unknown) {
 
 export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
   const { values, secrets, cacheEnabled } = loaderData;
-  const navigation = useNavigation();
   const revalidator = useRevalidator();
   // The page's own form posts only "save"; the cache card's answers go to its fetcher.
   const answer = useActionData<FormAnswer>();
   const [tab, setTab] = useState<Tab>(loaderData.tab);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set([loaderData.tab]));
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const saving = useIsPending("save");
   const refreshing = revalidator.state === "loading";
   const formId = `settings-${values.updatedAt}`;
 
@@ -257,68 +256,7 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
       id: "features",
       label: "Fonctionnalités",
       icon: ToggleRight,
-      content: (
-        <div className="flex flex-col gap-4">
-          <SectionCard
-            title="Sections du site"
-            description="Une section désactivée disparaît du site (menus, accueil, plan du site) ; les pages du blog ou des projets répondent alors 404."
-          >
-            <div className="grid gap-4 md:grid-cols-2">
-              <ToggleField variant="switch" meta={features.enableBlog} label="Blog" />
-              <ToggleField variant="switch" meta={features.enableProjects} label="Projets" />
-              <ToggleField variant="switch" meta={features.enableExpertise} label="Pôles d'expertise" />
-              <ToggleField variant="switch" meta={features.enableContactForm} label="Formulaire de contact" />
-              <ToggleField
-                variant="switch"
-                meta={features.enableRecaptcha}
-                label="reCAPTCHA"
-                description="Vérification anti-robot du formulaire de contact (clés dans Clés API)."
-              />
-              <ToggleField
-                variant="switch"
-                meta={features.enableTestimonials}
-                label="Témoignages"
-                description="Le site n'a pas encore de section Témoignages : sans effet pour l'instant."
-              />
-              <ToggleField
-                variant="switch"
-                meta={features.enableNewsletter}
-                label="Newsletter"
-                description="Le site n'a pas encore d'inscription à une newsletter : sans effet pour l'instant."
-              />
-            </div>
-          </SectionCard>
-          <SectionCard title="Sécurité du back-office">
-            <ToggleField
-              variant="switch"
-              meta={features.requireAdminTwoFactor}
-              label="Exiger la double authentification pour les administrateurs"
-              description="Un administrateur qui ne l'a pas activée est envoyé sur son profil pour l'activer avant toute autre action."
-            />
-          </SectionCard>
-          <SectionCard title="Données personnelles">
-            <TextField
-              meta={features.contactRetentionMonths}
-              type="number"
-              min={1}
-              max={MAX_RETENTION_MONTHS}
-              className="max-w-md"
-              label="Conservation des demandes de contact (mois)"
-              description={`Une demande est effacée ce nombre de mois après son dernier changement de statut (CNIL : ${MAX_RETENTION_MONTHS} mois au plus).`}
-            />
-            <TextField
-              meta={features.signInAuditRetentionDays}
-              type="number"
-              min={SIGN_IN_AUDIT_RETENTION_DAYS.min}
-              max={SIGN_IN_AUDIT_RETENTION_DAYS.max}
-              className="max-w-md"
-              label="Conservation des connexions refusées (jours)"
-              description="Les tentatives de connexion refusées (mot de passe erroné, trop de tentatives) sont effacées du journal d'activité après ce nombre de jours."
-            />
-          </SectionCard>
-          <CacheCard enabled={cacheEnabled} tab={tab} />
-        </div>
-      ),
+      content: <FeatureSettings features={features} cacheEnabled={cacheEnabled} tab={tab} />,
     },
     {
       id: "apiKeys",
@@ -389,10 +327,9 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
         />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="sticky bottom-0 -mx-4 flex justify-end border-t bg-background/95 px-4 py-3 backdrop-blur md:static md:mx-0 md:border-0 md:bg-transparent md:p-0">
-          <Button type="submit" disabled={saving} className="w-full md:w-auto">
-            {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
-            {saving ? "Enregistrement..." : "Enregistrer les paramètres"}
-          </Button>
+          <PendingButton className="w-full md:w-auto" pending={saving}>
+            Enregistrer les paramètres
+          </PendingButton>
         </div>
       </Form>
       <UnsavedChangesGuard formId={formId} />
