@@ -6,6 +6,7 @@
  */
 
 import { isUuid } from "./uuid";
+import { plural } from "./plural";
 
 export const PAGE_SIZE = 25;
 
@@ -127,12 +128,10 @@ export const COUNT_CAP = 1000;
 /** The parameters that say where a list is (a page, a cursor): any other change sends it back to its start. */
 const POSITION_PARAMS = ["page", "after", "before", "older", "newer"];
 
-/** "12 adresses", or "plus de 1 000 adresses" for a capped count. */
-export function countLabel(
-  page: Pick<ListPage<unknown>, "total" | "totalCapped">,
-  label: (n: number) => string,
-) {
-  return page.totalCapped ? `plus de ${label(page.total)}` : label(page.total);
+/** "12 adresses", "1 000 adresses", or "plus de 1 000 adresses" for a capped count (`plural`'s words). */
+export function countLabel(page: Pick<ListPage<unknown>, "total" | "totalCapped">, words: string) {
+  const count = plural(page.total, words);
+  return page.totalCapped ? `plus de ${count}` : count;
 }
 
 /**

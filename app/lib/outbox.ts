@@ -1,5 +1,6 @@
 import { defineListSpec } from "~/lib/list-query";
 import { outboxStatuses } from "~/lib/enums";
+import { plural } from "~/lib/plural";
 
 /** The outbox list's URL state: search on address or subject, a status filter, newest first. */
 export const outboxListSpec = defineListSpec({
@@ -34,7 +35,7 @@ export function mailDeliveryWarnings({ waiting, failed }: { waiting: number; fai
   if (waiting > 0)
     warnings.push({
       kind: "waiting",
-      text: `Aucun fournisseur d'e-mail n'est configuré : ${waiting} e-mail${waiting > 1 ? "s" : ""} en attente.`,
+      text: `Aucun fournisseur d'e-mail n'est configuré : ${plural(waiting, "e-mail")} en attente.`,
     });
   if (failed > 0)
     warnings.push({

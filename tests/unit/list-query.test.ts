@@ -107,9 +107,10 @@ describe("keyset cursors and capped counts", () => {
       expect(parseKeysetPosition(new URLSearchParams(search))).toEqual({ direction: "first" });
   });
 
-  it("says 'plus de' before a capped total", () => {
-    const label = (n: number) => `${n.toLocaleString("fr-FR")} adresse${n > 1 ? "s" : ""}`;
-    expect(countLabel({ total: 12, totalCapped: false }, label)).toBe("12 adresses");
-    expect(countLabel({ total: 1000, totalCapped: true }, label)).toBe("plus de 1\u202f000 adresses");
+  it("says 'plus de' before a capped total, in French figures, the noun agreeing", () => {
+    expect(countLabel({ total: 1, totalCapped: false }, "adresse")).toBe("1 adresse");
+    expect(countLabel({ total: 12, totalCapped: false }, "adresse")).toBe("12 adresses");
+    expect(countLabel({ total: 100000, totalCapped: false }, "demande")).toBe("100\u202f000 demandes");
+    expect(countLabel({ total: 1000, totalCapped: true }, "adresse")).toBe("plus de 1\u202f000 adresses");
   });
 });

@@ -15,6 +15,7 @@ import { failedMailsText } from "~/lib/outbox";
 import { hasRole, userRoleLabels } from "~/lib/roles";
 import type { StaffNotifications } from "~/server/contacts/inbox.server";
 import { SidebarTrigger } from "~/components/ui/sidebar";
+import { plural } from "~/lib/plural";
 
 type Props = {
   user: { email: string; name: string; role: string };
@@ -64,8 +65,6 @@ export function AdminHeader({ user, notifications }: Props) {
   );
 }
 
-const requests = (n: number) => `${n} demande${n > 1 ? "s" : ""}`;
-
 /**
  * The bell: new requests, the open requests assigned to the reader and mails given up (issue 22).
  * Its figure counts each request once: the new ones, plus the reader's own requests in progress;
@@ -89,10 +88,8 @@ function Notifications({
     ? "Notifications indisponibles"
     : total === 0
       ? "Notifications : aucune nouvelle demande"
-      : `Notifications : ${count} nouvelle${count > 1 ? "s" : ""} demande${count > 1 ? "s" : ""}${
-          assigned.count > 0
-            ? `, ${requests(assigned.count)} attribuée${assigned.count > 1 ? "s" : ""} à vous`
-            : ""
+      : `Notifications : ${plural(count, "nouvelle demande")}${
+          assigned.count > 0 ? `, ${plural(assigned.count, "demande attribuée")} à vous` : ""
         }${failedMails > 0 ? `. ${failedMailsText(failedMails)}` : ""}`;
   return (
     <DropdownMenu>
@@ -125,9 +122,7 @@ function Notifications({
         ) : null}
         {assigned.count > 0 ? (
           <>
-            <DropdownMenuLabel>
-              {requests(assigned.count)} attribuée{assigned.count > 1 ? "s" : ""} à vous
-            </DropdownMenuLabel>
+            <DropdownMenuLabel>{plural(assigned.count, "demande attribuée")} à vous</DropdownMenuLabel>
             <ContactItems contacts={assigned.latest} />
             <DropdownMenuItem asChild>
               <Link to="/admin/contacts?assigned=me">Voir mes demandes</Link>
@@ -140,7 +135,7 @@ function Notifications({
             ? "Les nouvelles demandes n'ont pas pu être chargées."
             : count === 0
               ? "Aucune nouvelle demande"
-              : `${count} nouvelle${count > 1 ? "s" : ""} demande${count > 1 ? "s" : ""}`}
+              : plural(count, "nouvelle demande")}
         </DropdownMenuLabel>
         {latest.length > 0 ? <DropdownMenuSeparator /> : null}
         <ContactItems contacts={latest} />

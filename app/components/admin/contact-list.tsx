@@ -15,6 +15,7 @@ import { contactStatuses, contactStatusLabels, serviceTypeLabels, type ServiceTy
 import { formatDateTime } from "~/lib/format-date";
 import { trashNotice } from "~/lib/schemas/trash";
 import type { ContactListItem } from "~/server/contacts/inbox.server";
+import { plural } from "~/lib/plural";
 
 // The inbox's list (back-office.md §2.15): its columns, its bulk actions and a request's two
 // deletions. The screen (routes/admin/contacts) gives the selection and the detail's address.
@@ -120,11 +121,7 @@ export function ContactBulkActions({
 }) {
   const { chosen } = selection;
   return (
-    <SelectionBar
-      selection={selection}
-      label="Actions sur la sélection"
-      countLabel={(n) => `${n} sélectionnée${n > 1 ? "s" : ""}`}
-    >
+    <SelectionBar selection={selection} label="Actions sur la sélection" chosenLabel="sélectionnée">
       <Form
         method="post"
         className="flex gap-2"
@@ -158,7 +155,7 @@ export function ContactBulkActions({
                 Effacer
               </Button>
             }
-            title={`Effacer définitivement ${chosen.length} demande${chosen.length > 1 ? "s" : ""} indésirable${chosen.length > 1 ? "s" : ""} ?`}
+            title={`Effacer définitivement ${plural(chosen.length, "demande indésirable")} ?`}
             description="Les demandes sélectionnées, leurs notes et leurs e-mails seront effacés. Cette action ne peut pas être annulée."
             confirmLabel="Effacer"
             pendingLabel="Effacement..."

@@ -8,6 +8,7 @@ import { DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { formatBytes, MEDIA_API_PATH, type MediaAsset } from "~/lib/admin/media";
 import type { ListPage } from "~/lib/list-query";
+import { plural } from "~/lib/plural";
 
 /**
  * The media library in a dialog: the images already uploaded, newest first, searchable by file
@@ -122,7 +123,7 @@ export function MediaLibraryDialog({
       {list && list.total > 0 ? (
         <DialogFooter className="items-center sm:justify-between">
           <p className="text-sm text-muted-foreground">
-            {list.total} image{list.total > 1 ? "s" : ""} · page {list.page} sur {list.pageCount}
+            {plural(list.total, "image")} · page {list.page} sur {list.pageCount}
           </p>
           <div className="flex gap-2">
             <Button

@@ -7,6 +7,7 @@ import { emailTemplateLabels } from "~/lib/email-templates";
 import { formatDateTime } from "~/lib/format-date";
 import { outboxStatusLabel } from "~/lib/outbox";
 import type { outboxStatuses } from "~/lib/enums";
+import { plural } from "~/lib/plural";
 
 type Message = {
   id: string;
@@ -72,8 +73,8 @@ export function OutboxMessageDialog({
         <dt className="text-muted-foreground">Statut</dt>
         <dd>
           {outboxStatusLabel(message.status as (typeof outboxStatuses)[number], canSend)}
-          {message.sentAt ? ` le ${formatDateTime(message.sentAt)}` : ""} · {message.attempts} tentative
-          {message.attempts > 1 ? "s" : ""}
+          {message.sentAt ? ` le ${formatDateTime(message.sentAt)}` : ""} ·{" "}
+          {plural(message.attempts, "tentative")}
         </dd>
         {message.lastError && message.status !== "sent" ? (
           <>

@@ -1,3 +1,4 @@
+import { plural } from "~/lib/plural";
 /**
  * The back office's media library as the browser sees it: the upload endpoint, its limits and
  * answers, and the upload itself (XHR, for its progress events). The server side is
@@ -180,6 +181,6 @@ export function mediaInUseMessage(usages: MediaUsage[]): string {
     .map((usage) => `« ${usage.label} »`)
     .join(", ");
   const more = usages.length > 5 ? "…" : "";
-  const count = `${usages.length} contenu${usages.length > 1 ? "s" : ""}`;
+  const count = plural(usages.length, "contenu");
   return `Cette image est utilisée par ${count} : ${names}${more}. Retirez-la de ces contenus avant de la supprimer.`;
 }

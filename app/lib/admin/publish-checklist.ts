@@ -2,6 +2,7 @@ import sanitizeHtml from "sanitize-html";
 import type { ArticleFormInput } from "~/lib/schemas/article";
 import type { CmsPageFormInput } from "~/lib/schemas/cms-page";
 import type { ProjectFormInput } from "~/lib/schemas/project";
+import { pluralWords } from "~/lib/plural";
 
 /**
  * The pre-publish checklist (issue 21, point 6): what an item about to be published (or
@@ -74,8 +75,6 @@ export function internalLinks(input: ChecklistInput, siteUrl: string): string[] 
   return [...paths].sort();
 }
 
-const plural = (count: number, one: string, many: string) => (count > 1 ? many : one);
-
 /**
  * The warnings for an item about to be published, in the order of the form. `missingPages`: the
  * internal paths the server found no public page for (`findMissingPages`).
@@ -99,7 +98,7 @@ export function publishWarnings(
     if (imagesWithoutAlt)
       warnings.push({
         field: body.field,
-        message: `${imagesWithoutAlt} ${plural(imagesWithoutAlt, "image n'a pas", "images n'ont pas")} de texte alternatif.`,
+        message: `${imagesWithoutAlt} ${pluralWords(imagesWithoutAlt, "image n'a pas", "images n'ont pas")} de texte alternatif.`,
       });
     const broken = [
       ...new Set(
@@ -109,7 +108,7 @@ export function publishWarnings(
     if (broken.length)
       warnings.push({
         field: body.field,
-        message: `${plural(broken.length, "Lien vers une page", "Liens vers des pages")} introuvable${broken.length > 1 ? "s" : ""} sur le site : ${broken.join(", ")}.`,
+        message: `${pluralWords(broken.length, "Lien vers une page", "Liens vers des pages")} ${pluralWords(broken.length, "introuvable")} sur le site : ${broken.join(", ")}.`,
       });
   }
   if (input.category !== undefined && !input.category.trim())

@@ -32,6 +32,7 @@ import {
 } from "~/server/content/dashboard.server";
 import { evaluateHealth } from "~/server/health/checks.server";
 import { getMailDeliveryAlerts } from "~/server/mail/outbox-admin.server";
+import { plural } from "~/lib/plural";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tableau de bord | Back-office" }];
 
@@ -117,7 +118,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Badge asChild variant="destructive">
             <Link to="/admin/health" data-testid="health-badge">
               <TriangleAlert aria-hidden />
-              État du site : {healthProblems} problème{healthProblems > 1 ? "s" : ""}
+              État du site : {plural(healthProblems, "problème")}
             </Link>
           </Badge>
         ) : null}

@@ -19,13 +19,14 @@ import { robotCheckOf, verifyRecaptcha } from "~/server/security/recaptcha.serve
 import { throttleKeyOfAddress } from "~/server/security/client-ip.server";
 import { createRateLimiter } from "~/server/security/rate-limit.server";
 import { getSiteSettings, type SiteSettings } from "~/server/settings.server";
+import { plural } from "~/lib/plural";
 
 const logger = rootLogger.child({ module: "contacts" });
 
 /** The visitor may try again in `minutes`, or call (back-office.md: the company's phone). */
 export function rateLimitedMessage(retryAfterSeconds: number, phone: string | null): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  const wait = `${minutes} minute${minutes > 1 ? "s" : ""}`;
+  const wait = plural(minutes, "minute");
   return phone
     ? `Trop de demandes envoyées. Réessayez dans ${wait} ou appelez-nous au ${phone}.`
     : `Trop de demandes envoyées. Réessayez dans ${wait}.`;

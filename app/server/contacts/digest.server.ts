@@ -8,6 +8,7 @@ import { db } from "~/server/db/client.server";
 import { contacts, users } from "~/server/db/schema";
 import { announceEnqueued, enqueueEmail } from "~/server/mail/outbox.server";
 import { contactLink, displayName } from "./workflow.server";
+import { plural } from "~/lib/plural";
 
 /** Lines a digest lists per section; the rest is a count and the inbox's link. */
 const LISTED = 30;
@@ -102,7 +103,7 @@ Vous recevez ce récapitulatif chaque matin à 8 h. Pour ne plus le recevoir : $
       await enqueueEmail(tx, {
         templateName: "contact_digest",
         toAddress: person.email,
-        subject: `Récapitulatif du jour : ${dueTotal} à relancer, ${unassignedTotal} non attribuée${unassignedTotal > 1 ? "s" : ""}`,
+        subject: `Récapitulatif du jour : ${dueTotal} à relancer, ${plural(unassignedTotal, "non attribuée", "non attribuées")}`,
         htmlBody: textToHtml(text),
         textBody: text,
       });

@@ -18,6 +18,7 @@ import {
   reorderGallery,
   updateGallerySeo,
 } from "~/server/projects/gallery.server";
+import { plural } from "~/lib/plural";
 
 export const GALLERY_INTENT_PREFIX = "gallery-";
 
@@ -93,7 +94,7 @@ export async function galleryAction(
         const count = await updateGallerySeo(context, projectId, values.data);
         return succeeded({
           title: galleryMessages.updated,
-          description: `${count} image${count > 1 ? "s" : ""} mise${count > 1 ? "s" : ""} à jour.`,
+          description: `${plural(count, "image mise")} à jour.`,
         });
       }
     }

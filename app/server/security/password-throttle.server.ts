@@ -5,6 +5,7 @@ import { getPool } from "~/server/db/client.server";
 import { throttleRefusals } from "~/server/metrics/registry.server";
 import { throttleKeyOfAddress } from "./client-ip.server";
 import { authSecret } from "~/server/secrets.server";
+import { plural } from "~/lib/plural";
 
 /**
  * Every server-side password check (sign-in, re-authentication, password change) goes through
@@ -245,9 +246,9 @@ export async function throttledPasswordCheck<T>(
 
 /** "Réessayez dans 45 secondes." / "... dans 2 minutes." */
 export function retryAfterText(seconds: number): string {
-  if (seconds < 60) return `${seconds} seconde${seconds > 1 ? "s" : ""}`;
+  if (seconds < 60) return plural(seconds, "seconde");
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes > 1 ? "s" : ""}`;
+  return plural(minutes, "minute");
 }
 
 // ---------------------------------------------------------------- device cookies

@@ -56,14 +56,15 @@ export function PagerLinks({
  * and the page is in the URL. A capped total (listPage's `capped`) reads 'plus de 1 000 …' and
  * its pages have no last one.
  *
- *   <Pagination page={list} totalLabel={(n) => `${n} page${n > 1 ? "s" : ""}`} />
+ *   <Pagination page={list} counted="page" />   → '12 pages · page 1 sur 2'
  */
 export function Pagination({
   page,
-  totalLabel = (total) => `${total} résultat${total > 1 ? "s" : ""}`,
+  counted = "résultat",
 }: {
   page: Pick<ListPage<unknown>, "page" | "pageCount" | "total" | "totalCapped">;
-  totalLabel?: (total: number) => string;
+  /** What the list counts, in the singular (`plural` agrees it). */
+  counted?: string;
 }) {
   const location = useLocation();
   const previous = page.page > 1 ? listSearch(location.search, { page: page.page - 1 }) : null;
@@ -72,7 +73,7 @@ export function Pagination({
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-muted-foreground" aria-live="polite">
-        {countLabel(page, totalLabel)}
+        {countLabel(page, counted)}
         {page.pageCount > 1 ? place : ""}
       </p>
       {page.pageCount > 1 ? <PagerLinks previous={previous} next={next} /> : null}
@@ -84,21 +85,21 @@ export function Pagination({
  * The pager of a list read from a cursor (keysetPage): 'Précédent' / 'Suivant' carry the cursor
  * in `before` / `after`, the search, filters and sort kept; the total is capped at 1 000.
  *
- *   <KeysetPagination page={list} totalLabel={(n) => `${n} adresse${n > 1 ? "s" : ""}`} />
+ *   <KeysetPagination page={list} counted="adresse" />
  */
 export function KeysetPagination({
   page,
-  totalLabel,
+  counted,
 }: {
   page: Pick<KeysetPage<unknown>, "previous" | "next" | "total" | "totalCapped">;
-  totalLabel: (total: number) => string;
+  counted: string;
 }) {
   const location = useLocation();
   const at = (changes: Record<string, string | null>) => listSearch(location.search, changes) || "?";
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-muted-foreground" aria-live="polite">
-        {countLabel(page, totalLabel)}
+        {countLabel(page, counted)}
       </p>
       {page.previous || page.next ? (
         <PagerLinks

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Checkbox } from "~/components/ui/checkbox";
+import { plural } from "~/lib/plural";
 
 /**
  * Which rows of the page shown are chosen for a bulk action. `pageIds` are the rows that can be
@@ -51,19 +52,20 @@ export function RowCheckbox({
 
 /**
  * The bar above a list with a selection: the page's "select all", how many are chosen
- * (`countLabel`, for the noun's gender), and the bulk actions (`children`, which post `chosen`).
+ * (`chosenLabel`: 'sélectionnée' or 'sélectionné', for the noun's gender), and the bulk actions
+ * (`children`, which post `chosen`).
  */
 export function SelectionBar({
   selection,
   label,
   allLabel = "Tout sélectionner sur cette page",
-  countLabel,
+  chosenLabel,
   children,
 }: {
   selection: RowSelection;
   label: string;
   allLabel?: string;
-  countLabel: (count: number) => string;
+  chosenLabel: string;
   children: React.ReactNode;
 }) {
   return (
@@ -77,7 +79,7 @@ export function SelectionBar({
         {allLabel}
       </label>
       <span className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
-        {countLabel(selection.chosen.length)}
+        {plural(selection.chosen.length, chosenLabel)}
       </span>
       {children}
     </div>

@@ -14,6 +14,7 @@ import { Textarea } from "~/components/ui/textarea";
 import type { ProblemAnswer } from "~/lib/form-answer";
 import { galleryMessages } from "~/lib/schemas/project";
 import type { GalleryImage } from "~/server/projects/gallery.server";
+import { plural } from "~/lib/plural";
 
 const truncate = (text: string | null, length = 50) =>
   !text ? "—" : text.length > length ? `${text.slice(0, length)}…` : text;
@@ -79,7 +80,7 @@ export function BulkSeoDialog({
             Tout désélectionner
           </Button>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {chosen.length} image{chosen.length > 1 ? "s" : ""} sélectionnée{chosen.length > 1 ? "s" : ""}
+            {plural(chosen.length, "image sélectionnée")}
           </p>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -145,9 +146,7 @@ export function BulkSeoDialog({
           </Button>
           <Button type="submit" disabled={pending}>
             {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-            {pending
-              ? "Enregistrement..."
-              : `Appliquer à ${chosen.length} image${chosen.length > 1 ? "s" : ""}`}
+            {pending ? "Enregistrement..." : `Appliquer à ${plural(chosen.length, "image")}`}
           </Button>
         </DialogFooter>
       </fetcher.Form>

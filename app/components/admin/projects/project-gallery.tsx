@@ -17,6 +17,7 @@ import type { ProblemAnswer } from "~/lib/form-answer";
 import { moveInList } from "~/lib/ordering";
 import { galleryMessages } from "~/lib/schemas/project";
 import type { GalleryImage } from "~/server/projects/gallery.server";
+import { plural } from "~/lib/plural";
 
 /**
  * A project's gallery (back-office.md §2.11): add one image or several (each with its progress;
@@ -122,8 +123,8 @@ export function ProjectGallery({ images }: { images: GalleryImage[] }) {
             Galerie
           </h2>
           <p className="text-sm text-muted-foreground">
-            {ordered.length} image{ordered.length > 1 ? "s" : ""} · glissez une image ou utilisez les flèches
-            pour changer l'ordre.
+            {plural(ordered.length, "image")} · glissez une image ou utilisez les flèches pour changer
+            l'ordre.
           </p>
         </div>
         <div className="flex flex-wrap gap-2 lg:shrink-0">

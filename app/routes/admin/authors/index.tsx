@@ -168,7 +168,7 @@ export default function AuthorsScreen({ loaderData }: Route.ComponentProps) {
           />
         }
       />
-      <Pagination page={authors} totalLabel={(n) => `${n} auteur${n > 1 ? "s" : ""}`} />
+      <Pagination page={authors} counted="auteur" />
     </div>
   );
 }

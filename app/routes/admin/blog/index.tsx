@@ -161,10 +161,7 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
           />
         }
       />
-      <Pagination
-        page={articles}
-        totalLabel={(n) => `${n.toLocaleString("fr-FR")} article${n > 1 ? "s" : ""}`}
-      />
+      <Pagination page={articles} counted="article" />
     </div>
   );
 }

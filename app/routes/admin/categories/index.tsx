@@ -26,6 +26,7 @@ import {
   updateCategory,
 } from "~/server/content/categories.server";
 import { uniqueViolation } from "~/server/db/errors.server";
+import { plural } from "~/lib/plural";
 
 const listSpec = defineListSpec({ sorts: categorySorts, defaultSort: "name" });
 
@@ -34,12 +35,12 @@ const kinds: Record<CategoryKind, { tab: string; count: string; items: (n: numbe
   blog: {
     tab: "Catégories d'articles",
     count: "Nombre d'articles",
-    items: (n) => `${n} article${n > 1 ? "s" : ""}`,
+    items: (n) => plural(n, "article"),
   },
   projects: {
     tab: "Catégories de projets",
     count: "Nombre de projets",
-    items: (n) => `${n} projet${n > 1 ? "s" : ""}`,
+    items: (n) => plural(n, "projet"),
   },
 };
 
@@ -209,7 +210,7 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
                   sort={{ sort: query.sort, dir: query.dir }}
                   empty={<EmptyState title="Aucune catégorie trouvée..." />}
                 />
-                <Pagination page={categories} totalLabel={(n) => `${n} catégorie${n > 1 ? "s" : ""}`} />
+                <Pagination page={categories} counted="catégorie" />
               </>
             ) : null}
           </TabsContent>

@@ -149,7 +149,7 @@ export default function CmsPagesScreen({ loaderData }: Route.ComponentProps) {
           />
         }
       />
-      <Pagination page={pages} totalLabel={(n) => `${n} page${n > 1 ? "s" : ""}`} />
+      <Pagination page={pages} counted="page" />
     </div>
   );
 }

@@ -256,7 +256,7 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
           />
         }
       />
-      <Pagination page={contacts} totalLabel={(n) => `${n} demande${n > 1 ? "s" : ""}`} />
+      <Pagination page={contacts} counted="demande" />
 
       {detail ? (
         <ContactDetailDialog

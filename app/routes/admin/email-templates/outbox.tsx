@@ -29,6 +29,7 @@ import { mailTransportKind } from "~/server/mail/transports.server";
 import { getSiteSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { unknownIntent } from "~/server/admin/form-replies.server";
+import { plural } from "~/lib/plural";
 
 export const meta: Route.MetaFunction = () => [{ title: "Boîte d'envoi | Back-office" }];
 
@@ -181,7 +182,7 @@ function outboxColumns(
             <span className="text-xs text-muted-foreground">
               {m.status === "sent" && m.sentAt
                 ? `le ${formatDateTime(m.sentAt)}`
-                : `${m.attempts} tentative${m.attempts > 1 ? "s" : ""}`}
+                : plural(m.attempts, "tentative")}
             </span>
           </span>
         );
@@ -247,7 +248,7 @@ export default function OutboxScreen({ loaderData }: Route.ComponentProps) {
           selection={selection}
           label="Renvoyer plusieurs emails"
           allLabel="Sélectionner les emails à renvoyer de cette page"
-          countLabel={(n) => `${n} sélectionné${n > 1 ? "s" : ""}`}
+          chosenLabel="sélectionné"
         >
           <Form method="post" onSubmit={selection.clear}>
             <input type="hidden" name="intent" value="resend" />
@@ -277,7 +278,7 @@ export default function OutboxScreen({ loaderData }: Route.ComponentProps) {
           />
         }
       />
-      <Pagination page={messages} totalLabel={(n) => `${n} email${n > 1 ? "s" : ""}`} />
+      <Pagination page={messages} counted="email" />
       {detail ? (
         <OutboxMessageDialog
           key={detail.id}

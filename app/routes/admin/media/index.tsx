@@ -333,7 +333,7 @@ export default function MediaScreen({ loaderData }: Route.ComponentProps) {
           />
         }
       />
-      <Pagination page={media} totalLabel={(n) => `${n} image${n > 1 ? "s" : ""}`} />
+      <Pagination page={media} counted="image" />
     </div>
   );
 }

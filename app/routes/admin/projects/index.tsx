@@ -167,7 +167,7 @@ export default function ProjectsScreen({ loaderData }: Route.ComponentProps) {
           />
         }
       />
-      <Pagination page={projects} totalLabel={(n) => `${n} projet${n > 1 ? "s" : ""}`} />
+      <Pagination page={projects} counted="projet" />
     </div>
   );
 }

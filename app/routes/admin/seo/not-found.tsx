@@ -124,12 +124,7 @@ export default function NotFoundScreen({ loaderData }: Route.ComponentProps) {
         query={query}
         nothing="Aucune page introuvable enregistrée."
         noMatch="Aucune adresse trouvée pour cette recherche."
-        pager={
-          <KeysetPagination
-            page={paths}
-            totalLabel={(n) => `${n.toLocaleString("fr-FR")} adresse${n > 1 ? "s" : ""}`}
-          />
-        }
+        pager={<KeysetPagination page={paths} counted="adresse" />}
       />
     </div>
   );

@@ -135,12 +135,7 @@ export default function RedirectsScreen({ loaderData }: Route.ComponentProps) {
         query={query}
         nothing="Aucune redirection. Cliquez sur « Ajouter une redirection » pour en créer une."
         noMatch="Aucune redirection trouvée pour cette recherche."
-        pager={
-          <Pagination
-            page={redirects}
-            totalLabel={(n) => `${n.toLocaleString("fr-FR")} redirection${n > 1 ? "s" : ""}`}
-          />
-        }
+        pager={<Pagination page={redirects} counted="redirection" />}
       />
     </div>
   );

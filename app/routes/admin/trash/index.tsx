@@ -287,11 +287,7 @@ export default function TrashScreen({ loaderData, actionData }: Route.ComponentP
       </ListFilters>
 
       {items.items.length > 0 ? (
-        <SelectionBar
-          selection={selection}
-          label="Actions sur la sélection"
-          countLabel={(n) => `${n} sélectionné${n > 1 ? "s" : ""}`}
-        >
+        <SelectionBar selection={selection} label="Actions sur la sélection" chosenLabel="sélectionné">
           <div className="flex flex-wrap gap-2">
             <RestoreButton ids={chosen} label="Restaurer la sélection" />
             <PurgeDialog
@@ -314,7 +310,7 @@ export default function TrashScreen({ loaderData, actionData }: Route.ComponentP
           />
         }
       />
-      <Pagination page={items} totalLabel={(n) => plural(n, "élément")} />
+      <Pagination page={items} counted="élément" />
       {actionData?.problem?.proposal ? (
         <SlugTakenDialog key={actionData.problem.proposal.value} conflict={actionData.problem.proposal} />
       ) : null}
