@@ -15,6 +15,7 @@ import type { ProblemAnswer } from "~/lib/form-answer";
 import { galleryMessages } from "~/lib/schemas/project";
 import type { GalleryImage } from "~/server/projects/gallery.server";
 import { plural } from "~/lib/plural";
+import type { RowSelection } from "~/components/admin/data-table/selection";
 
 const truncate = (text: string | null, length = 50) =>
   !text ? "—" : text.length > length ? `${text.slice(0, length)}…` : text;
@@ -24,20 +25,17 @@ export function BulkSeoDialog({
   open,
   onOpenChange,
   images,
-  selected,
-  onSelect,
-  onSelectAll,
+  selection,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   images: GalleryImage[];
-  selected: Set<string>;
-  onSelect: (id: string, on: boolean) => void;
-  onSelectAll: (on: boolean) => void;
+  /** The gallery's selection (its tiles' checkboxes), changed here too. */
+  selection: RowSelection;
 }) {
   const fetcher = useFetcher<ProblemAnswer>();
   useAnswerToast(fetcher.data);
-  const chosen = images.filter((image) => selected.has(image.id));
+  const chosen = images.filter((image) => selection.isChosen(image.id));
   const pending = fetcher.state !== "idle";
   // Close once the answer says it worked.
   useEffect(() => {
@@ -73,10 +71,10 @@ export function BulkSeoDialog({
           <input key={image.id} type="hidden" name="imageIds" value={image.id} />
         ))}
         <div className="flex flex-wrap items-center gap-2">
-          <Button type="button" variant="outline" size="sm" onClick={() => onSelectAll(true)}>
+          <Button type="button" variant="outline" size="sm" onClick={() => selection.chooseAll(true)}>
             Tout sélectionner
           </Button>
-          <Button type="button" variant="outline" size="sm" onClick={() => onSelectAll(false)}>
+          <Button type="button" variant="outline" size="sm" onClick={() => selection.chooseAll(false)}>
             Tout désélectionner
           </Button>
           <p className="text-sm text-muted-foreground" aria-live="polite">
@@ -116,8 +114,8 @@ export function BulkSeoDialog({
                 <tr key={image.id} className="border-b last:border-0">
                   <td className="p-2">
                     <Checkbox
-                      checked={selected.has(image.id)}
-                      onCheckedChange={(checked) => onSelect(image.id, checked === true)}
+                      checked={selection.isChosen(image.id)}
+                      onCheckedChange={(checked) => selection.toggle(image.id, checked === true)}
                       aria-label={`Sélectionner Image ${index + 1}`}
                     />
                   </td>

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { useAnswerToast } from "~/components/admin/answer-toast";
 import { BatchUploadList, useBatchUpload } from "~/components/admin/batch-upload";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { useRowSelection } from "~/components/admin/data-table/selection";
 import { DragHandle, SortableArea, useSavedOrder, useSortableItem } from "~/components/admin/sortable";
 import { BulkSeoDialog } from "./gallery-seo-dialog";
 import { imageUrlForWidth } from "~/components/site/responsive-image";
@@ -35,7 +36,6 @@ export function ProjectGallery({ images }: { images: GalleryImage[] }) {
   // Owned here, not by the tile's dialog: the tile goes away with the image before the answer shows.
   const removal = useFetcher<ProblemAnswer>();
   useAnswerToast(removal.data);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [seoOpen, setSeoOpen] = useState(false);
   const batch = useBatchUpload();
   const single = useRef<HTMLInputElement>(null);
@@ -49,7 +49,8 @@ export function ProjectGallery({ images }: { images: GalleryImage[] }) {
   const ordered = ids.flatMap((id) => byId.get(id) ?? []);
   const number = (id: string) => ids.indexOf(id) + 1;
   // Images deleted meanwhile leave the selection.
-  const chosen = ordered.filter((image) => selected.has(image.id));
+  const selection = useRowSelection(ids);
+  const chosen = selection.chosen;
 
   function body(intent: string, fields: Record<string, string | string[]>) {
     const form = new FormData();
@@ -104,15 +105,6 @@ export function ProjectGallery({ images }: { images: GalleryImage[] }) {
     if (!next) return;
     setMoved({ id: imageId, direction });
     change(next, saveOrder(body("gallery-move", { imageId, direction })));
-  }
-
-  function toggle(id: string, on: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
   }
 
   return (
@@ -206,8 +198,8 @@ export function ProjectGallery({ images }: { images: GalleryImage[] }) {
                 image={image}
                 index={index}
                 count={ordered.length}
-                selected={selected.has(image.id)}
-                onSelect={(on) => toggle(image.id, on)}
+                selected={selection.isChosen(image.id)}
+                onSelect={(on) => selection.toggle(image.id, on)}
                 onMove={(direction) => move(image.id, direction)}
                 focusAfterMove={moved?.id === image.id ? moved.direction : undefined}
                 onFocused={() => setMoved(null)}
@@ -218,14 +210,7 @@ export function ProjectGallery({ images }: { images: GalleryImage[] }) {
         </SortableArea>
       )}
 
-      <BulkSeoDialog
-        open={seoOpen}
-        onOpenChange={setSeoOpen}
-        images={ordered}
-        selected={selected}
-        onSelect={toggle}
-        onSelectAll={(on) => setSelected(on ? new Set(ids) : new Set())}
-      />
+      <BulkSeoDialog open={seoOpen} onOpenChange={setSeoOpen} images={ordered} selection={selection} />
     </section>
   );
 }
