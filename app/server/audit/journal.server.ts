@@ -18,7 +18,7 @@ import { formatDateTime } from "~/lib/format-date";
 import { PAGE_SIZE, type ListQuery } from "~/lib/list-query";
 import { isUuid } from "~/lib/uuid";
 import { db } from "~/server/db/client.server";
-import { containsText } from "~/server/db/list.server";
+import { containsText, keysetBatches } from "~/server/db/list.server";
 import { auditLabels, auditLog, users } from "~/server/db/schema";
 import { csvStream, spreadsheetSafe } from "~/server/export/csv.server";
 
@@ -254,13 +254,14 @@ const csvColumns = [
   { key: "address", header: "Adresse IP" },
 ] as const;
 
-const CSV_BATCH = 1000;
-
 async function* journalRecords(query: JournalQuery) {
   const where = await journalWhere(query);
-  let cursor: JournalCursor | null = null;
-  for (;;) {
-    const rows = await readRows(cursor ? and(where, beyond(cursor, "older")) : where, "older", CSV_BATCH);
+  const batches = keysetBatches(
+    (cursor: JournalCursor | null, size) =>
+      readRows(cursor ? and(where, beyond(cursor, "older")) : where, "older", size),
+    (last) => ({ at: last.at, id: last.id }),
+  );
+  for await (const rows of batches)
     for (const entry of await describe(rows))
       yield {
         date: formatDateTime(entry.createdAt),
@@ -273,10 +274,6 @@ async function* journalRecords(query: JournalQuery) {
         fields: spreadsheetSafe(entry.changedFields?.join(", ")),
         address: spreadsheetSafe(entry.ipAddress),
       };
-    if (rows.length < CSV_BATCH) return;
-    const last = rows.at(-1)!;
-    cursor = { at: last.at, id: last.id };
-  }
 }
 
 /** The filtered journal as CSV for Excel, newest first, streamed a thousand rows at a time. */

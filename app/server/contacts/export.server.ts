@@ -4,7 +4,7 @@ import { formatDateTime } from "~/lib/format-date";
 import type { ContactListQuery } from "~/lib/schemas/contacts";
 import { db } from "~/server/db/client.server";
 import { csvStream, spreadsheetSafe } from "~/server/export/csv.server";
-import { listOrder } from "~/server/db/list.server";
+import { keysetBatches, keysetValue, listOrder } from "~/server/db/list.server";
 import { contacts } from "~/server/db/schema";
 import { contactsWhere } from "./inbox.server";
 
@@ -20,44 +20,39 @@ const columns = [
   { key: "sourcePage", header: "Page d'origine" },
 ] as const;
 
-const BATCH = 1000;
-
-/** The filtered inbox in the list's order, a batch at a time (keyset: no growing OFFSET). */
-async function* contactBatches(query: ContactListQuery, viewerId?: string) {
+/** The filtered inbox in the list's order, a batch at a time. */
+function contactBatches(query: ContactListQuery, viewerId?: string) {
   const where = contactsWhere(query, viewerId);
-  let after: { createdAt: string; id: string } | null = null;
-  for (;;) {
-    // The cursor compares the stored microseconds, which a JS Date would round away.
-    const keyset: SQL | undefined = after
-      ? or(
-          lt(contacts.createdAt, sql`${after.createdAt}::timestamptz`),
-          and(eq(contacts.createdAt, sql`${after.createdAt}::timestamptz`), gt(contacts.id, after.id)),
-        )
-      : undefined;
-    const rows = await db()
-      .select({
-        id: contacts.id,
-        cursor: sql<string>`${contacts.createdAt}::text`,
-        createdAt: contacts.createdAt,
-        name: contacts.name,
-        email: contacts.email,
-        phone: contacts.phone,
-        serviceType: contacts.serviceType,
-        subject: contacts.subject,
-        message: contacts.message,
-        status: contacts.status,
-        sourcePage: contacts.sourcePage,
-      })
-      .from(contacts)
-      .where(and(where, keyset))
-      .orderBy(...listOrder(contacts.createdAt, "desc", contacts.id))
-      .limit(BATCH);
-    if (rows.length === 0) return;
-    yield rows;
-    const last: { cursor: string; id: string } = rows.at(-1)!;
-    after = { createdAt: last.cursor, id: last.id };
-    if (rows.length < BATCH) return;
-  }
+  return keysetBatches(
+    (after: { createdAt: string; id: string } | null, size) => {
+      // The cursor compares the stored microseconds, which a JS Date would round away.
+      const keyset: SQL | undefined = after
+        ? or(
+            lt(contacts.createdAt, sql`${after.createdAt}::timestamptz`),
+            and(eq(contacts.createdAt, sql`${after.createdAt}::timestamptz`), gt(contacts.id, after.id)),
+          )
+        : undefined;
+      return db()
+        .select({
+          id: contacts.id,
+          cursor: keysetValue(contacts.createdAt),
+          createdAt: contacts.createdAt,
+          name: contacts.name,
+          email: contacts.email,
+          phone: contacts.phone,
+          serviceType: contacts.serviceType,
+          subject: contacts.subject,
+          message: contacts.message,
+          status: contacts.status,
+          sourcePage: contacts.sourcePage,
+        })
+        .from(contacts)
+        .where(and(where, keyset))
+        .orderBy(...listOrder(contacts.createdAt, "desc", contacts.id))
+        .limit(size);
+    },
+    (row) => ({ createdAt: row.cursor, id: row.id }),
+  );
 }
 
 /**

@@ -208,3 +208,23 @@ export async function keysetPage<Row extends { id: string; sortValue: string }>(
     ...(await total()),
   };
 }
+
+/**
+ * A whole list read for an export, a batch at a time, each batch after the last row of the one
+ * before (a cursor, never a growing OFFSET: the last batch of 100,000 rows costs what the first
+ * does). `read(after, size)` returns up to `size` rows following `after` (null: from the start),
+ * in the list's order; `cursorOf` says where a row stands.
+ */
+export async function* keysetBatches<Row, Cursor>(
+  read: (after: Cursor | null, size: number) => Promise<Row[]>,
+  cursorOf: (row: Row) => Cursor,
+  size = 1000,
+): AsyncGenerator<Row[]> {
+  let after: Cursor | null = null;
+  for (;;) {
+    const rows = await read(after, size);
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    after = cursorOf(rows.at(-1)!);
+  }
+}
