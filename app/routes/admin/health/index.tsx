@@ -1,11 +1,13 @@
 import { CircleCheck, CircleAlert, CircleX, Loader2, RefreshCw, type LucideIcon } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { adminMenu } from "~/components/admin/menu";
 import { PageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import type { HealthStatus } from "~/lib/enums";
+import { plural } from "~/lib/plural";
+import { unknownIntent } from "~/server/admin/form-replies.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { recordHealth } from "~/server/health/alerts.server";
 import { evaluateHealth } from "~/server/health/checks.server";
@@ -21,16 +23,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireActor(request, context, "admin");
   const formData = await request.formData();
-  if (formData.get("intent") !== "evaluate") throw data("Action inconnue", { status: 400 });
-  // What the job does every few minutes: the admins are mailed now if a check turned red or green.
-  const { turnedRed, recovered } = await recordHealth();
-  const changes = turnedRed.length + recovered.length;
-  return redirectWithToast("/admin/health", {
-    title: "État du site vérifié",
-    description: changes
-      ? `${changes} changement(s) : les administrateurs en sont avertis par e-mail.`
-      : "Aucun changement depuis la dernière vérification.",
-  });
+  if (formData.get("intent") === "evaluate") {
+    // What the job does every few minutes: the admins are mailed now if a check turned red or green.
+    const { turnedRed, recovered } = await recordHealth();
+    const changes = turnedRed.length + recovered.length;
+    return redirectWithToast("/admin/health", {
+      title: "État du site vérifié",
+      description: changes
+        ? `${plural(changes, "changement")} : les administrateurs en sont avertis par e-mail.`
+        : "Aucun changement depuis la dernière vérification.",
+    });
+  }
+  unknownIntent();
 }
 
 const statusStyles: Record<HealthStatus, { label: string; icon: LucideIcon; className: string }> = {
