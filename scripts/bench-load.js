@@ -12,7 +12,7 @@
 import { execSync } from "node:child_process";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import https from "node:https";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startApp } from "../tests/support/e2e-app.ts";
@@ -88,6 +88,7 @@ async function run(pages) {
   const acknowledged = [];
   let contactSeq = 0;
   const t0 = Date.now();
+  const loadAtStart = loadavg()[0];
   const end = t0 + seconds * 1000;
 
   const killer = (async () => {
@@ -220,6 +221,11 @@ async function run(pages) {
       const sorted = latencies(records.filter((r) => r.kind === kind && !failed(r) && !inWindow(r)));
       return [`  ${kind}`, `${pct(sorted, 50)} / ${pct(sorted, 99)} ms`];
     }),
+    [
+      "slow (> 100 ms) outside kill windows, by s since the last kill",
+      slowAfterKills(records.filter((r) => !failed(r) && !inWindow(r))),
+    ],
+    ["load average (1 min) at start / end", `${loadAtStart.toFixed(1)} / ${loadavg()[0].toFixed(1)}`],
     ["contact requests acknowledged (200)", String(acknowledged.length)],
     ["  stored (rows, distinct)", `${storedRows}, ${stored.size}`],
     ["  acknowledged but lost", String(lost)],
@@ -228,6 +234,16 @@ async function run(pages) {
     ["  mails sent twice", String(duplicates)],
     ["  marked sent without a file", String(unsentFiles)],
   ];
+  /** Where the slow answers fall after a kill: a burst at a fixed delay is something a restart does. */
+  function slowAfterKills(answered) {
+    const bins = new Map();
+    for (const r of answered.filter((r) => r.end - r.start > 100)) {
+      const last = kills.filter((k) => k.at <= r.start).at(-1);
+      const key = last ? `${Math.floor((r.start - last.at) / 1000)}` : "before";
+      bins.set(key, (bins.get(key) ?? 0) + 1);
+    }
+    return [...bins].map(([key, n]) => `${key}${key === "before" ? "" : " s"}: ${n}`).join(", ") || "none";
+  }
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log();
   for (const [key, value] of rows) console.log(`${key.padEnd(width)}  ${value}`);

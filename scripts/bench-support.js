@@ -1,6 +1,7 @@
 // What the benchmark scripts share: a server process started from this checkout, and waiting for
 // it to answer.
 import { spawn } from "node:child_process";
+import path from "node:path";
 
 /** The environment of a production server on 127.0.0.1:`port` with its embedded database on `pgPort`. */
 export function serverEnv({ port, pgPort, dataDir, seedDemo, admin }) {
@@ -10,6 +11,8 @@ export function serverEnv({ port, pgPort, dataDir, seedDemo, admin }) {
     HOST: "127.0.0.1",
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
+    // Beside the data directories, shared by the bench's instances (and its restore), never the operator's.
+    BACKUP_KEY_FILE: path.join(path.dirname(dataDir), "backup-key"),
     EMBEDDED_PG_PORT: String(pgPort),
     SEED_DEMO: seedDemo ? "1" : "0",
     ADMIN_EMAIL: admin.email,

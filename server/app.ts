@@ -5,6 +5,7 @@ import { openDatabase, closeDatabase } from "~/server/db/database.server";
 import { applyMigrations, withStartupLock } from "~/server/db/migrate.server";
 import { loadDemoContentOnFirstStart } from "~/server/db/seed/demo.server";
 import { ensureFirstAdmin } from "~/server/auth/users.server";
+import { ensureBackupKey } from "~/server/backup/keys.server";
 import { checkEnvironment, config } from "~/server/config.server";
 import { logger } from "~/server/logger.server";
 import { encryptStoredSecrets } from "~/server/settings.server";
@@ -40,6 +41,8 @@ declare module "react-router" {
 /** Opens the database, prepares it, and returns the request handler with its shutdown. */
 export async function start() {
   checkEnvironment();
+  // Made on the first start, before any backup can need it; the log says where, never what.
+  await ensureBackupKey();
   await openDatabase();
   // Instances starting together prepare the database one at a time (pg-boss creates its schema
   // and queues as it starts: two at once collided on CREATE SCHEMA).

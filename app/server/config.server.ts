@@ -1,3 +1,4 @@
+import { homedir } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -37,6 +38,7 @@ const envSchema = z.object({
   SEED_DEMO: optional(flag(["0", "1"])),
   BETTER_AUTH_SECRET: optional(z.string()),
   SECRETS_KEY: optional(z.string().min(32, "attendu : au moins 32 caractères aléatoires")),
+  BACKUP_KEY_FILE: optional(z.string()),
   MAILJET_API_URL: optional(httpUrl),
   RECAPTCHA_VERIFY_URL: optional(httpUrl),
   MAIL_WORKER_INTERVAL_MS: optional(positiveInt),
@@ -90,6 +92,13 @@ function env(): Env {
  * passwords would cross the network in clear), unless ALLOW_INSECURE_HTTP=1.
  */
 export function checkEnvironment(): void {
+  const inDataDir = path.relative(config.dataDir, config.backupKeyFile);
+  if (!inDataDir.startsWith("..") && !path.isAbsolute(inDataDir)) {
+    throw new Error(
+      `Configuration invalide : BACKUP_KEY_FILE (${config.backupKeyFile}) doit être hors de DATA_DIR (${config.dataDir}) : ` +
+        "la clé qui déchiffre les sauvegardes ne doit pas se trouver à côté d'elles.",
+    );
+  }
   if (!config.isProduction || config.publicUrlIsSecure || env().ALLOW_INSECURE_HTTP === "1") return;
   throw new Error(
     `Configuration invalide : PUBLIC_URL (${config.publicUrl}) doit être une adresse https en production. ` +
@@ -135,6 +144,15 @@ export const config = {
   },
   get secretsKey() {
     return env().SECRETS_KEY;
+  },
+  /**
+   * The key that encrypts and signs the backups (backup/keys.server.ts): outside DATA_DIR, whose
+   * disk holds the local archives, and outside the bucket; the operator's configuration directory
+   * by default.
+   */
+  get backupKeyFile() {
+    const configHome = process.env.XDG_CONFIG_HOME || path.join(homedir(), ".config");
+    return path.resolve(env().BACKUP_KEY_FILE ?? path.join(configHome, "betic", "backup-key"));
   },
   get mailjetApiUrl() {
     return (env().MAILJET_API_URL ?? "https://api.mailjet.com").replace(/\/+$/, "");

@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { e2e, expect, sql, test } from "../support/e2e";
 import { screenshot, signIn, toast } from "./admin-support";
 import { snapshotTables } from "./configuration-support";
@@ -48,9 +48,13 @@ test.describe("desktop", () => {
     const downloading = page.waitForEvent("download");
     await table.getByRole("link", { name: /^Télécharger/ }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^betic-.+\.tar\.gz$/);
+    expect(download.suggestedFilename()).toMatch(/^betic-.+\.tar\.gz\.age$/);
     const [run] = await sql<{ size_bytes: string }>("select size_bytes from backup_runs");
     expect((await stat(await download.path())).size).toBe(Number(run!.size_bytes));
+    // Encrypted to the backup key: an age file, not a gzip anyone could open.
+    expect((await readFile(await download.path())).subarray(0, 21).toString("latin1")).toBe(
+      "age-encryption.org/v1",
+    );
 
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { ParsedMail } from "mailparser";
 import { e2e, expect, sql, test } from "../support/e2e";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
@@ -84,6 +86,9 @@ test("a red check: the dashboard's badge, the screen, one mail to the admin, non
 });
 
 test("the check recovers: one mail saying so, and the line turns green", async ({ page }) => {
+  // The check reads the archive itself: an encrypted one (its age header) where the app keeps them.
+  await mkdir(path.join(e2e.dataDir, "backups"), { recursive: true });
+  await writeFile(path.join(e2e.dataDir, "backups", "betic-e2e.tar.gz.age"), "age-encryption.org/v1\n");
   await sql(
     `insert into backup_runs (trigger, status, file_name, progress, started_at, finished_at)
      values ('manual', 'succeeded', 'betic-e2e.tar.gz.age', 100, now(), now())`,

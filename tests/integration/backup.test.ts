@@ -1,15 +1,17 @@
 import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, truncate, writeFile, copyFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile, copyFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
+import { Decrypter, Encrypter } from "age-encryption";
 import { eq, sql } from "drizzle-orm";
 import S3rver from "s3rver";
 import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ArchiveError } from "~/server/backup/archive.server";
+import { ArchiveError, SIGNATURE_ENTRY } from "~/server/backup/archive.server";
+import { readBackupKey, signManifest } from "~/server/backup/keys.server";
 import { createBackup } from "~/server/backup/create.server";
 import { restoreBackup, TargetNotEmptyError } from "~/server/backup/restore.server";
 import { rollUpPageViews } from "~/server/analytics/rollup.server";
@@ -131,7 +133,7 @@ async function servePages(
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), "betic-backup-test-"));
   sourceDir = path.join(work, "source");
-  archive = path.join(work, "archives", "site.tar.gz");
+  archive = path.join(work, "archives", "site.tar.gz.age");
   await use(sourceUrl, sourceDir);
 
   await seedDemoContent();
@@ -203,8 +205,12 @@ describe("backup and restore", () => {
     ]) {
       expect(backup.manifest.tables.find((entry) => entry.name === table)?.rows, table).toBeGreaterThan(0);
     }
+    // Encrypted to the backup key, created for it outside DATA_DIR, readable by its owner only.
+    expect((await readFile(archive)).subarray(0, 21).toString()).toBe("age-encryption.org/v1");
+    expect(backup.backupKeyFile).toBe(process.env.BACKUP_KEY_FILE);
+    expect((await stat(backup.backupKeyFile)).mode & 0o777).toBe(0o600);
     // The secrets stay encrypted and their key stays out.
-    const plain = gunzipSync(await readFile(archive));
+    const plain = gunzipSync(await decrypt(archive));
     expect(plain.includes(SMTP_PASSWORD)).toBe(false);
     expect(plain.includes((await readFile(path.join(sourceDir, ".secrets-key"), "utf8")).trim())).toBe(false);
 
@@ -271,14 +277,43 @@ describe("backup and restore", () => {
     await expect(restoreBackup({ file: truncated })).rejects.toThrow(/damaged or incomplete/);
 
     // One character of one row changed, the manifest left as it was.
-    const tampered = path.join(work, "tampered.tar.gz");
-    await writeFile(
+    const tampered = path.join(work, "tampered.tar.gz.age");
+    const entries = await readEntries(archive);
+    await writeArchive(
       tampered,
-      await rewriteEntry(archive, "tables/contacts.copy", (text) => text.replace("Hélène", "Hélèna")),
+      withText(entries, "tables/contacts.copy", (text) => text.replace("Hélène", "Hélèna")),
     );
     await expect(restoreBackup({ file: tampered })).rejects.toThrow(
       /tables\/contacts\.copy does not match the manifest/,
     );
+
+    // The same change with the manifest's hash and size made to match, but no key to sign it.
+    const forged = path.join(work, "forged.tar.gz.age");
+    const changed = withText(entries, "tables/contacts.copy", (text) => text.replace("Hélène", "Hélèna"));
+    const body = changed.find((entry) => entry.name === "tables/contacts.copy")!.body;
+    await writeArchive(
+      forged,
+      withText(changed, "manifest.json", (text) => {
+        const manifest = JSON.parse(text) as { tables: { name: string; bytes: number; sha256: string }[] };
+        const contacts = manifest.tables.find((table) => table.name === "contacts")!;
+        contacts.bytes = body.length;
+        contacts.sha256 = createHash("sha256").update(body).digest("hex");
+        return JSON.stringify(manifest, null, 1);
+      }),
+    );
+    await expect(restoreBackup({ file: forged })).rejects.toThrow(/signature does not match the backup key/);
+    const unsigned = path.join(work, "unsigned.tar.gz.age");
+    await writeArchive(
+      unsigned,
+      entries.filter((entry) => entry.name !== SIGNATURE_ENTRY),
+    );
+    await expect(restoreBackup({ file: unsigned })).rejects.toThrow(/not signed/);
+
+    // Without the backup key, nothing can be checked: refused, saying where the key is expected.
+    const keyFile = process.env.BACKUP_KEY_FILE!;
+    process.env.BACKUP_KEY_FILE = path.join(work, "no-key-here");
+    await expect(restoreBackup({ file: archive })).rejects.toThrow(/No backup key at .*no-key-here/);
+    process.env.BACKUP_KEY_FILE = keyFile;
 
     const foreign = path.join(work, "foreign.tar.gz");
     await writeFile(foreign, "<html>not an archive</html>");
@@ -286,6 +321,52 @@ describe("backup and restore", () => {
 
     expect(await publicTableCount(url)).toBe(0);
     expect(existsSync(path.join(dir, "media"))).toBe(false);
+  }, 120_000);
+
+  it("loads rows only into the application's own tables, even from an archive signed with the key", async () => {
+    await use(await newDatabase(), path.join(work, "system-table"));
+    const row = Buffer.from("1\t1259\t0\tforged\n");
+    const entries = withText(await readEntries(archive), "manifest.json", (text) => {
+      const manifest = JSON.parse(text) as { tables: object[] };
+      manifest.tables.push({
+        name: "pg_description",
+        columns: ["objoid", "classoid", "objsubid", "description"],
+        rows: 1,
+        bytes: row.length,
+        sha256: createHash("sha256").update(row).digest("hex"),
+      });
+      return JSON.stringify(manifest, null, 1);
+    });
+    const file = path.join(work, "system-table.tar.gz.age");
+    await writeArchive(file, [
+      ...(await signedAgain(entries)),
+      { name: "tables/pg_description.copy", body: row },
+    ]);
+    await expect(restoreBackup({ file })).rejects.toThrow(
+      /pg_description is not a table of this application/,
+    );
+    const { rows } = await db().execute(
+      sql`select 1 from pg_catalog.pg_description where description = 'forged'`,
+    );
+    expect(rows).toHaveLength(0);
+  }, 120_000);
+
+  it("answers `restore --replace` into an empty, never-migrated database in one line", async () => {
+    const url = await newDatabase();
+    const dir = path.join(work, "never-migrated");
+    // Media files left in its data directory: something to replace, which cannot be backed up first.
+    await localDriver(path.join(dir, "media")).put("images/left-behind.webp", Buffer.from("x"), "image/webp");
+    const result = await runCli(["app/server/backup/cli/restore.ts", archive, "--replace"], {
+      DATABASE_URL: url,
+      DATA_DIR: dir,
+    });
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(
+        /^Restore refused, nothing was changed: The target holds media files.*no migration applied/,
+      ),
+    ]);
+    expect(result.code).toBe(1);
   }, 120_000);
 
   it("leaves no complete-looking archive when the backup process is killed", async () => {
@@ -363,23 +444,67 @@ describe("with the media in an S3-compatible bucket", () => {
   }, 180_000);
 });
 
-/** The archive with one entry's text changed and everything else, manifest included, as it was. */
-async function rewriteEntry(file: string, name: string, change: (text: string) => string) {
+/** One run of a backup command-line tool against another installation. */
+function runCli(args: string[], env: Record<string, string>) {
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once("exit", (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+/** An archive's bytes decrypted with the backup key (gzipped tar). */
+async function decrypt(file: string) {
+  const decrypter = new Decrypter();
+  decrypter.addIdentity((await readBackupKey()).identity);
+  return Buffer.from(await decrypter.decrypt(await readFile(file)));
+}
+
+type Entry = { name: string; body: Buffer };
+
+async function readEntries(file: string): Promise<Entry[]> {
   const extract = tar.extract();
-  const pack = tar.pack();
-  const done = (async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of pack) chunks.push(chunk as Buffer);
-    return gzipSync(Buffer.concat(chunks));
-  })();
-  extract.end(gunzipSync(await readFile(file)));
+  extract.end(gunzipSync(await decrypt(file)));
+  const entries: Entry[] = [];
   for await (const entry of extract) {
     const chunks: Buffer[] = [];
     for await (const chunk of entry) chunks.push(chunk as Buffer);
-    let body = Buffer.concat(chunks);
-    if (entry.header.name === name) body = Buffer.from(change(body.toString("utf8")));
-    pack.entry({ ...entry.header, size: body.length }, body);
+    entries.push({ name: entry.header.name, body: Buffer.concat(chunks) });
   }
+  return entries;
+}
+
+/** What anyone can make: an archive encrypted to the backup key's public half. */
+async function writeArchive(file: string, entries: Entry[]) {
+  const pack = tar.pack();
+  const packed = (async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of pack) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  })();
+  for (const { name, body } of entries) pack.entry({ name, size: body.length }, body);
   pack.finalize();
-  return done;
+  const encrypter = new Encrypter();
+  encrypter.addRecipient((await readBackupKey()).recipient);
+  await writeFile(file, await encrypter.encrypt(gzipSync(await packed)));
+}
+
+/** The entries with one entry's text changed and every other, manifest and signature included, as it was. */
+function withText(entries: Entry[], name: string, change: (text: string) => string): Entry[] {
+  return entries.map((entry) =>
+    entry.name === name ? { name, body: Buffer.from(change(entry.body.toString("utf8"))) } : entry,
+  );
+}
+
+/** What only the key's holder can make: the manifest signed again after a change. */
+async function signedAgain(entries: Entry[]): Promise<Entry[]> {
+  const manifest = entries.find((entry) => entry.name === "manifest.json")!.body;
+  const signature = Buffer.from(signManifest(await readBackupKey(), manifest));
+  return entries.map((entry) => (entry.name === SIGNATURE_ENTRY ? { ...entry, body: signature } : entry));
 }

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { onContentChanged } from "~/server/content-changes.server";
 import { db } from "~/server/db/client.server";
+import { seedReferenceData } from "~/server/db/seed/reference.server";
 import {
   startChangeNotifications,
   stopChangeNotifications,
@@ -56,6 +57,18 @@ describe("content change notifications", () => {
     await db().execute(sql`update cms_pages set title = title`);
     await db().execute(sql`insert into blog_categories (name, slug) values ('Test', 'test')`);
     await until(() => received.includes("blog_categories"));
+  });
+
+  it("announces nothing for a statement that changes no row, such as a start's reference data already there", async () => {
+    await whenListening();
+    received.length = 0;
+    // What every instance runs as it starts (db:migrate): each insert meets its rows and skips them.
+    await seedReferenceData();
+    await db().execute(sql`update cms_pages set title = title where false`);
+    // A real write after them: once it is heard, anything they announced was heard before it.
+    await db().execute(sql`update site_settings set company_phone = '05 55 00 00 01'`);
+    await until(() => received.includes("site_settings"));
+    expect(received).toEqual(["site_settings"]);
   });
 
   it("refreshes the CSP sources when staff add a domain, and ignores unsafe ones", async () => {

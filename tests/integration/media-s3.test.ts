@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as mediaLoader } from "~/routes/resources/media";
 import { storeImage } from "~/server/media/images.server";
 import { mediaKeysOf } from "~/server/media/stored-variants.server";
 import { s3Driver, setStorageDriver, type StorageDriver } from "~/server/media/storage.server";
@@ -109,6 +110,23 @@ describe("S3-compatible storage driver", () => {
   it("refuses unsafe keys before any request", async () => {
     const before = seen.length;
     await expect(driver.put("../x", Buffer.from("x"), "image/png")).rejects.toThrow(/Invalid media key/);
+    expect(seen.length).toBe(before);
+  });
+
+  it("never serves the backups kept in the same bucket at /media", async () => {
+    const archive = "backups/betic-2026-11-29t030000.000z.tar.gz.age";
+    objects.set(`/betic-media/${archive}`, {
+      body: Buffer.from("archive"),
+      contentType: "application/octet-stream",
+    });
+    const before = seen.length;
+    for (const key of [archive, "backups/", "backups/x.webp"]) {
+      const response = (await mediaLoader({
+        params: { "*": key },
+        request: new Request(`http://localhost/media/${key}`),
+      } as unknown as Parameters<typeof mediaLoader>[0])) as Response;
+      expect(response.status, key).toBe(404);
+    }
     expect(seen.length).toBe(before);
   });
 

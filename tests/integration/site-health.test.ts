@@ -1,6 +1,11 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ensureBackupKey } from "~/server/backup/keys.server";
 import { db, getPool } from "~/server/db/client.server";
 import { backupRuns, emailOutbox, healthCheckStates, siteSettings, users } from "~/server/db/schema";
 import { recordHealth } from "~/server/health/alerts.server";
@@ -19,7 +24,12 @@ async function check(id: string, options: HealthOptions = calm) {
   return found;
 }
 
+let dataDir: string;
+
 beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "betic-health-"));
+  process.env.DATA_DIR = dataDir;
+  await ensureBackupKey();
   await db()
     .insert(users)
     .values([
@@ -28,6 +38,11 @@ beforeAll(async () => {
       { name: "Ancien Admin", email: "ancien@betic.test", role: "admin", banned: true },
       { name: "Ugo User", email: "ugo@betic.test", role: "user" },
     ]);
+});
+
+afterAll(async () => {
+  delete process.env.DATA_DIR;
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 beforeEach(async () => {
@@ -66,21 +81,41 @@ describe("'État du site': the backup check", () => {
     expect(line.action).toContain("26 heures");
   });
 
-  it("is orange for a recent archive not encrypted, green for an encrypted one, and says where they are kept", async () => {
+  it("reads the archive itself: orange when it is not encrypted, whatever its name; green when it is; red when it is gone", async () => {
     await db()
       .insert(backupRuns)
       .values({
         trigger: "manual",
         status: "succeeded",
-        fileName: "b.tar.gz",
+        fileName: "b.tar.gz.age",
         startedAt: ago(2),
         finishedAt: ago(2),
       });
+    await mkdir(path.join(dataDir, "backups"), { recursive: true });
+    const file = path.join(dataDir, "backups", "b.tar.gz.age");
+    await writeFile(file, gzipSync("not encrypted"));
     const plain = await check("backup");
     expect(plain.status).toBe("warning");
-    expect(plain.summary).toMatch(/non chiffrées, gardées dans .*backups/);
-    await db().update(backupRuns).set({ fileName: "b.tar.gz.age" });
+    expect(plain.summary).toMatch(/archive non chiffrée, gardée dans .*backups/);
+    await writeFile(file, "age-encryption.org/v1\n-> X25519 …");
     expect(await check("backup")).toMatchObject({ status: "ok", action: null });
+    await rm(file);
+    expect(await check("backup")).toMatchObject({
+      status: "error",
+      summary: expect.stringContaining("introuvable"),
+    });
+  });
+
+  it("is red when the backup key is missing: no archive could be restored", async () => {
+    const keyFile = process.env.BACKUP_KEY_FILE!;
+    process.env.BACKUP_KEY_FILE = path.join(dataDir, "..", "no-key-here");
+    try {
+      const line = await check("backup");
+      expect(line.status).toBe("error");
+      expect(line.summary).toContain("La clé de sauvegarde est absente");
+    } finally {
+      process.env.BACKUP_KEY_FILE = keyFile;
+    }
   });
 });
 

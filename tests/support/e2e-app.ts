@@ -50,6 +50,8 @@ export async function startApp({
       HOST: "127.0.0.1",
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
+      // Beside DATA_DIR, never in it (config.server.ts refuses that), and never the operator's own.
+      BACKUP_KEY_FILE: `${dataDir}.backup-key`,
       SEED_DEMO: "0",
       MAIL_WORKER_INTERVAL_MS: "300",
       RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${stubPort}/recaptcha/siteverify`,

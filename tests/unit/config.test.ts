@@ -40,4 +40,16 @@ describe("config", () => {
       /Configuration invalide[\s\S]*PORT="http"[\s\S]*PUBLIC_URL="www.example.fr"[\s\S]*SEED_DEMO="yes" : attendu : 0 ou 1/,
     );
   });
+
+  it("keeps the backup key outside DATA_DIR: in the operator's configuration directory by default", () => {
+    process.env.DATA_DIR = "/srv/betic/data";
+    delete process.env.BACKUP_KEY_FILE;
+    process.env.XDG_CONFIG_HOME = "/home/betic/.config";
+    expect(config.backupKeyFile).toBe("/home/betic/.config/betic/backup-key");
+    expect(() => checkEnvironment()).not.toThrow();
+    process.env.BACKUP_KEY_FILE = "/srv/betic/data/backups/key";
+    expect(() => checkEnvironment()).toThrowError(/BACKUP_KEY_FILE .* doit être hors de DATA_DIR/);
+    process.env.BACKUP_KEY_FILE = "/srv/betic/data-backup-key";
+    expect(() => checkEnvironment()).not.toThrow();
+  });
 });

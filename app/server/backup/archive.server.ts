@@ -9,20 +9,30 @@ import tar from "tar-stream";
 import { z } from "zod";
 
 /*
- * The backup archive: a gzipped tar, encrypted with age when a passphrase is given. Its first
- * entry is manifest.json, then one `tables/<name>.copy` per table (PostgreSQL's COPY text format,
- * in load order), then one `media/<key>` per stored file. The manifest lists everything else with
- * its size and SHA-256, so a restore can check the whole archive before it writes anything.
+ * The backup archive: a gzipped tar, encrypted with age to the backup key (keys.server.ts), or
+ * under a passphrase when one is given. Its first entry is manifest.json, then manifest.sig (the
+ * manifest's HMAC under the backup key), then one `tables/<name>.copy` per table (PostgreSQL's
+ * COPY text format, in load order), then one `media/<key>` per stored file. The manifest lists
+ * everything else with its size and SHA-256, so a restore can check the whole archive before it
+ * writes anything, and the signature makes the manifest, hence the whole archive, the key holder's.
  */
 
 export const ARCHIVE_FORMAT = "betic-backup";
-export const ARCHIVE_FORMAT_VERSION = 1;
+/** 2: signed (manifest.sig); version 1 archives were not, and are refused. */
+export const ARCHIVE_FORMAT_VERSION = 2;
 export const MANIFEST_ENTRY = "manifest.json";
+export const SIGNATURE_ENTRY = "manifest.sig";
 export const tableEntry = (table: string) => `tables/${table}.copy`;
 export const mediaEntry = (key: string) => `media/${key}`;
 
 const AGE_MAGIC = "age-encryption.org/v1";
 const GZIP_MAGIC = [0x1f, 0x8b];
+/** The stanza of an archive encrypted under a passphrase, in its age header. */
+const PASSPHRASE_STANZA = "\n-> scrypt ";
+
+/** Whether these first bytes of a file are an age header, i.e. an encrypted archive. */
+export const isEncrypted = (head: Buffer) =>
+  head.subarray(0, AGE_MAGIC.length).toString("latin1") === AGE_MAGIC;
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
@@ -68,37 +78,47 @@ export class Digest extends Transform {
   }
 }
 
-export function encryptStream(plain: Readable, passphrase: string): Promise<Readable> {
+/** What an archive is encrypted to: the backup key's public half, or a passphrase. */
+export type Encryption = { recipient: string } | { passphrase: string };
+/** What may decrypt one: the backup key's identity, and a passphrase when the operator gives one. */
+export type Decryption = { identity: string; passphrase?: string };
+
+export function encryptStream(plain: Readable, encryption: Encryption): Promise<Readable> {
   const encrypter = new Encrypter();
-  encrypter.setPassphrase(passphrase);
+  if ("passphrase" in encryption) encrypter.setPassphrase(encryption.passphrase);
+  else encrypter.addRecipient(encryption.recipient);
   return encrypter
     .encrypt(Readable.toWeb(plain) as ReadableStream<Uint8Array>)
     .then((web) => Readable.fromWeb(web as unknown as WebReadableStream<Uint8Array>));
 }
 
 /**
- * The archive's tar bytes: decrypted when it is an age file (a passphrase is then required),
- * gunzipped. Anything else is refused here, before a byte of it is interpreted.
+ * The archive's tar bytes: decrypted when it is an age file, gunzipped. Anything else is refused
+ * here, before a byte of it is interpreted.
  */
-export async function openArchive(file: string, passphrase: string | undefined): Promise<Readable> {
-  const head = Buffer.alloc(AGE_MAGIC.length);
+export async function openArchive(file: string, decryption: Decryption): Promise<Readable> {
+  const head = Buffer.alloc(512);
   const handle = await open(file, "r").catch((error: NodeJS.ErrnoException) => {
     throw new ArchiveError(`Cannot read ${file}: ${error.code ?? error.message}`);
   });
   const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close());
   let compressed: Readable;
-  if (bytesRead === head.length && head.toString("latin1") === AGE_MAGIC) {
-    if (!passphrase)
+  if (isEncrypted(head.subarray(0, bytesRead))) {
+    const underPassphrase = head.subarray(0, bytesRead).toString("latin1").includes(PASSPHRASE_STANZA);
+    if (underPassphrase && !decryption.passphrase)
       throw new ArchiveError("This archive is encrypted: give its passphrase (--passphrase-file).");
     const decrypter = new Decrypter();
-    decrypter.addPassphrase(passphrase);
+    decrypter.addIdentity(decryption.identity);
+    if (decryption.passphrase) decrypter.addPassphrase(decryption.passphrase);
     try {
       const web = await decrypter.decrypt(
         Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
       );
       compressed = Readable.fromWeb(web as unknown as WebReadableStream<Uint8Array>);
     } catch (error) {
-      throw new ArchiveError(`Cannot decrypt the archive (wrong passphrase?): ${(error as Error).message}`);
+      throw new ArchiveError(
+        `Cannot decrypt the archive (${underPassphrase ? "wrong passphrase?" : "made with another backup key?"}): ${(error as Error).message}`,
+      );
     }
   } else if (bytesRead >= 2 && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1]) {
     compressed = createReadStream(file);
@@ -116,11 +136,8 @@ export type ArchiveEntry = { name: string; size: number; body: Readable };
  * The entries of an archive in order; stream errors (truncation, a failed authentication of
  * encrypted data, bad gzip) become ArchiveErrors. Each entry's body must be read before the next.
  */
-export async function* archiveEntries(
-  file: string,
-  passphrase: string | undefined,
-): AsyncGenerator<ArchiveEntry> {
-  const source = await openArchive(file, passphrase);
+export async function* archiveEntries(file: string, decryption: Decryption): AsyncGenerator<ArchiveEntry> {
+  const source = await openArchive(file, decryption);
   const extract = tar.extract();
   source.on("error", (error) => extract.destroy(error));
   source.pipe(extract);

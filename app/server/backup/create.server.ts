@@ -17,30 +17,43 @@ import {
   encryptStream,
   MANIFEST_ENTRY,
   mediaEntry,
+  SIGNATURE_ENTRY,
   tableEntry,
   type Manifest,
 } from "./archive.server";
-import { currentSecretsKey, keyFingerprint, secretsKeyLocation } from "./keys.server";
-import { inTransaction, lastMigration, tablesInLoadOrder } from "./tables.server";
+import {
+  currentSecretsKey,
+  ensureBackupKey,
+  keyFingerprint,
+  secretsKeyLocation,
+  signManifest,
+} from "./keys.server";
+import { inTransaction, lastMigration, qualified, tablesInLoadOrder } from "./tables.server";
 
 export type BackupProgress = { done: number; total: number };
 
 export type BackupOptions = {
-  /** The archive's path; DATA_DIR/backups/betic-<date>.tar.gz[.age] by default. */
+  /** The archive's path; DATA_DIR/backups/betic-<date>.tar.gz.age by default. */
   out?: string;
-  /** Encrypts the archive with age under this passphrase. */
+  /** Encrypts the archive under this passphrase rather than to the backup key (it is signed with the key all the same). */
   passphrase?: string;
   onProgress?: (progress: BackupProgress) => void;
 };
 
-export type BackupResult = { file: string; bytes: number; manifest: Manifest; secretsKeyLocation: string };
+export type BackupResult = {
+  file: string;
+  bytes: number;
+  manifest: Manifest;
+  secretsKeyLocation: string;
+  backupKeyFile: string;
+};
 
 export const backupDirectory = () => path.join(config.dataDir, "backups");
 
 /** Down to the millisecond: two backups started in the same second must not share a file. */
-export function defaultBackupName(date: Date, encrypted: boolean) {
+export function defaultBackupName(date: Date) {
   const stamp = date.toISOString().replaceAll(":", "");
-  return `betic-${stamp}.tar.gz${encrypted ? ".age" : ""}`;
+  return `betic-${stamp}.tar.gz.age`;
 }
 
 const discard = () =>
@@ -57,9 +70,8 @@ const discard = () =>
  */
 export async function createBackup(options: BackupOptions = {}): Promise<BackupResult> {
   const createdAt = new Date();
-  const file = path.resolve(
-    options.out ?? path.join(backupDirectory(), defaultBackupName(createdAt, Boolean(options.passphrase))),
-  );
+  const file = path.resolve(options.out ?? path.join(backupDirectory(), defaultBackupName(createdAt)));
+  const key = await ensureBackupKey();
   const partial = `${file}.partial`;
   await mkdir(path.dirname(file), { recursive: true });
   // Opened first: from now on an interruption leaves only this visibly partial file.
@@ -97,7 +109,10 @@ export async function createBackup(options: BackupOptions = {}): Promise<BackupR
     const gzip = createGzip();
     const compressed = pack.pipe(gzip);
     const writing = pipeline(
-      options.passphrase ? await encryptStream(compressed, options.passphrase) : compressed,
+      await encryptStream(
+        compressed,
+        options.passphrase ? { passphrase: options.passphrase } : { recipient: key.recipient },
+      ),
       output,
     );
     // A failed write (disk full) must stop the packing rather than leave it waiting on a full pipe.
@@ -105,7 +120,9 @@ export async function createBackup(options: BackupOptions = {}): Promise<BackupR
 
     const entry = (name: string, size: number, body: Readable) =>
       pipeline(body, pack.entry({ name, size, mode: 0o600, mtime: createdAt }));
-    pack.entry({ name: MANIFEST_ENTRY, mode: 0o600, mtime: createdAt }, JSON.stringify(manifest, null, 1));
+    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 1));
+    pack.entry({ name: MANIFEST_ENTRY, mode: 0o600, mtime: createdAt }, manifestBytes);
+    pack.entry({ name: SIGNATURE_ENTRY, mode: 0o600, mtime: createdAt }, signManifest(key, manifestBytes));
     for (const table of tables)
       await entry(tableEntry(table.name), table.bytes, createReadStream(table.file));
     for (const item of media) {
@@ -120,7 +137,13 @@ export async function createBackup(options: BackupOptions = {}): Promise<BackupR
     const handle = await open(partial, "r+");
     await handle.sync().finally(() => handle.close());
     await rename(partial, file);
-    return { file, bytes: (await stat(file)).size, manifest, secretsKeyLocation: secretsKeyLocation() };
+    return {
+      file,
+      bytes: (await stat(file)).size,
+      manifest,
+      secretsKeyLocation: secretsKeyLocation(),
+      backupKeyFile: key.file,
+    };
   } catch (error) {
     output.destroy();
     await rm(partial, { force: true });
@@ -140,7 +163,7 @@ async function copyTables(staging: string) {
       const digest = new Digest();
       const columns = table.columns.map((column) => client.escapeIdentifier(column)).join(", ");
       await pipeline(
-        client.query(copyTo(`copy ${client.escapeIdentifier(table.name)} (${columns}) to stdout`)),
+        client.query(copyTo(`copy ${qualified(client, table.name)} (${columns}) to stdout`)),
         digest,
         createWriteStream(file),
       );

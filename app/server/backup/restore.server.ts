@@ -17,17 +17,39 @@ import {
   mediaEntry,
   parseManifest,
   readAll,
+  SIGNATURE_ENTRY,
   tableEntry,
+  type Decryption,
   type Manifest,
 } from "./archive.server";
 import { backupDirectory, createBackup, defaultBackupName } from "./create.server";
-import { currentSecretsKey, keyFingerprint, secretsKeyLocation } from "./keys.server";
-import { DATA_SCHEMA, inTransaction, readJournal, tablesInLoadOrder } from "./tables.server";
+import {
+  currentSecretsKey,
+  keyFingerprint,
+  manifestSignatureMatches,
+  MissingBackupKeyError,
+  readBackupKey,
+  secretsKeyLocation,
+  type BackupKey,
+} from "./keys.server";
+import {
+  DATA_SCHEMA,
+  inTransaction,
+  NotMigratedError,
+  qualified,
+  readJournal,
+  tablesInLoadOrder,
+} from "./tables.server";
 
 /** The target holds data and --replace was not given: nothing was changed. */
 export class TargetNotEmptyError extends Error {}
 
-export type RestoreOptions = { file: string; passphrase?: string; replace?: boolean };
+export type RestoreOptions = {
+  file: string;
+  /** For an archive encrypted under a passphrase; any archive needs the backup key besides. */
+  passphrase?: string;
+  replace?: boolean;
+};
 
 export type RestoreResult = {
   manifest: Manifest;
@@ -52,20 +74,46 @@ const REFERENCE_TABLES = new Set([
 
 type Expected = { size: number; sha256: string; rows?: number };
 
+const NOT_SIGNED =
+  "This archive is not signed (forged, or made by a version older than signed archives): refused.";
+
+/** The backup key a restore needs; its absence is a refusal, with where to put it. */
+async function backupKeyFor(): Promise<BackupKey> {
+  try {
+    return await readBackupKey();
+  } catch (error) {
+    if (error instanceof MissingBackupKeyError) throw new ArchiveError(error.message);
+    throw error;
+  }
+}
+
 /**
- * Reads the whole archive once and checks it against its manifest: every table and media file
- * present once, with its size, SHA-256 and (tables) row count; a migration this version knows.
- * Throws an ArchiveError saying what is wrong; writes nothing.
+ * Reads the whole archive once and checks it against its manifest, whose signature must be the
+ * backup key's: every table and media file present once, with its size, SHA-256 and (tables) row
+ * count; a migration this version knows. Throws an ArchiveError saying what is wrong; writes nothing.
  */
-export async function verifyArchive(file: string, passphrase?: string): Promise<Manifest> {
+export async function verifyArchive(file: string, decryption: Decryption, key: BackupKey): Promise<Manifest> {
   let manifest: Manifest | undefined;
+  let manifestBytes: Buffer | undefined;
   const expected = new Map<string, Expected>();
   try {
-    for await (const entry of archiveEntries(file, passphrase)) {
-      if (!manifest) {
+    for await (const entry of archiveEntries(file, decryption)) {
+      if (!manifestBytes) {
         if (entry.name !== MANIFEST_ENTRY)
           throw new ArchiveError("This is not a backup archive of this application.");
-        manifest = parseManifest(await readAll(entry.body));
+        manifestBytes = await readAll(entry.body);
+        continue;
+      }
+      if (!manifest) {
+        // Nothing of the manifest is believed before its signature is checked.
+        const signature = entry.name === SIGNATURE_ENTRY ? await readAll(entry.body) : null;
+        if (!signature) throw new ArchiveError(NOT_SIGNED);
+        if (!manifestSignatureMatches(key, manifestBytes, signature)) {
+          throw new ArchiveError(
+            `The archive's signature does not match the backup key (${key.file}): it was made with another key, or forged.`,
+          );
+        }
+        manifest = parseManifest(manifestBytes);
         for (const table of manifest.tables) {
           expected.set(tableEntry(table.name), { size: table.bytes, sha256: table.sha256, rows: table.rows });
         }
@@ -87,7 +135,7 @@ export async function verifyArchive(file: string, passphrase?: string): Promise<
     if (error instanceof ArchiveError) throw error;
     throw new ArchiveError(`The archive is damaged or incomplete (${(error as Error).message}).`);
   }
-  if (!manifest) throw new ArchiveError("The archive is empty.");
+  if (!manifest) throw new ArchiveError(manifestBytes ? NOT_SIGNED : "The archive is empty.");
   if (expected.size > 0) {
     throw new ArchiveError(
       `The archive is incomplete: ${[...expected.keys()].slice(0, 3).join(", ")} missing.`,
@@ -128,7 +176,9 @@ const discard = () =>
  * checked, sequences moved past the loaded ids, media stored, and the newer migrations run.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
-  const manifest = await verifyArchive(options.file, options.passphrase);
+  const key = await backupKeyFor();
+  const decryption = { identity: key.identity, passphrase: options.passphrase };
+  const manifest = await verifyArchive(options.file, decryption, key);
 
   let previousBackup: string | undefined;
   const holding = await describeTarget();
@@ -140,7 +190,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     }
     previousBackup = (
       await createBackup({
-        out: path.join(backupDirectory(), `before-restore-${defaultBackupName(new Date(), false)}`),
+        out: path.join(backupDirectory(), `before-restore-${defaultBackupName(new Date())}`),
+      }).catch((error: unknown) => {
+        if (!(error instanceof NotMigratedError)) throw error;
+        throw new TargetNotEmptyError(
+          `The target holds ${holding.join(", ")}, which cannot be backed up before it is replaced: its database has no migration applied. Move them away, or restore into an empty data directory.`,
+        );
       })
     ).file;
   }
@@ -148,7 +203,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   try {
     await clearTarget();
     await migrateTo(manifest.migration.createdAt);
-    await load(options, manifest);
+    await load(options.file, decryption, manifest);
     await migrateDatabase();
   } catch (error) {
     // Past this point the target was cleared: not an "unchanged" refusal any more.
@@ -158,16 +213,16 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     );
   }
 
-  const key = currentSecretsKey();
+  const secretsKey = currentSecretsKey();
   return {
     manifest,
     previousBackup,
     secretsKey: {
       status:
         manifest.secretsKeyFingerprint === null ||
-        (key && keyFingerprint(key) === manifest.secretsKeyFingerprint)
+        (secretsKey && keyFingerprint(secretsKey) === manifest.secretsKeyFingerprint)
           ? "same"
-          : key
+          : secretsKey
             ? "different"
             : "missing",
       location: secretsKeyLocation(),
@@ -183,7 +238,7 @@ async function describeTarget(): Promise<string[]> {
     for (const { name } of await tablesInLoadOrder(client)) {
       if (REFERENCE_TABLES.has(name)) continue;
       const { rows } = await client.query<{ filled: boolean }>(
-        `select exists (select 1 from ${client.escapeIdentifier(name)}) as filled`,
+        `select exists (select 1 from ${qualified(client, name)}) as filled`,
       );
       if (rows[0]!.filled) holding.push(`table ${name}`);
     }
@@ -226,12 +281,24 @@ async function migrateTo(createdAt: number) {
   }
 }
 
-/** Tables and media from the archive, checked again as they are read, in one transaction. */
-async function load(options: RestoreOptions, manifest: Manifest) {
+/**
+ * Tables and media from the archive, checked again as they are read, in one transaction. Only
+ * the app's own tables, as the migrations made them, take rows: any other name is refused before
+ * a row is written.
+ */
+async function load(file: string, decryption: Decryption, manifest: Manifest) {
   const tables = new Map(manifest.tables.map((table) => [tableEntry(table.name), table]));
   const media = new Map(manifest.media.map((item) => [mediaEntry(item.key), item]));
   await inTransaction("begin", async (client) => {
-    const name = (table: string) => client.escapeIdentifier(table);
+    const known = new Map((await tablesInLoadOrder(client)).map((table) => [table.name, table.columns]));
+    for (const table of manifest.tables) {
+      const columns = known.get(table.name);
+      if (!columns) throw new ArchiveError(`${table.name} is not a table of this application: refused.`);
+      const unknown = table.columns.find((column) => !columns.includes(column));
+      if (unknown) throw new ArchiveError(`Table ${table.name} has no column ${unknown}: refused.`);
+    }
+    const name = (table: string) => qualified(client, table);
+    const column = (identifier: string) => client.escapeIdentifier(identifier);
     for (const table of manifest.tables)
       await client.query(`alter table ${name(table.name)} disable trigger user`);
     // Rows the migrations themselves wrote (none today, but a table they fill must not double).
@@ -248,12 +315,12 @@ async function load(options: RestoreOptions, manifest: Manifest) {
     );
     for (const index of indexes) await client.query(`drop index ${name(index.name)}`);
 
-    for await (const entry of archiveEntries(options.file, options.passphrase)) {
+    for await (const entry of archiveEntries(file, decryption)) {
       const table = tables.get(entry.name);
       const item = media.get(entry.name);
       const digest = new Digest();
       if (table) {
-        const columns = table.columns.map(name).join(", ");
+        const columns = table.columns.map(column).join(", ");
         await pipeline(
           entry.body,
           digest,
@@ -291,7 +358,7 @@ async function advanceSequences(client: pg.ClientBase) {
   );
   for (const row of rows) {
     await client.query(
-      `select setval($1, coalesce((select max(${client.escapeIdentifier(row.column_name)}) from ${client.escapeIdentifier(row.table_name)}), 0) + 1, false)`,
+      `select setval($1, coalesce((select max(${client.escapeIdentifier(row.column_name)}) from ${qualified(client, row.table_name)}), 0) + 1, false)`,
       [row.sequence],
     );
   }

@@ -100,7 +100,7 @@ export async function startBackupRun(
   if (running) return { run: running, done: Promise.resolve() };
   const [row] = await db()
     .insert(backupRuns)
-    .values({ trigger, fileName: defaultBackupName(now, false), startedAt: now })
+    .values({ trigger, fileName: defaultBackupName(now), startedAt: now })
     .returning();
   const run = asSeen(row!, now);
   return { run, done: execute(run) };

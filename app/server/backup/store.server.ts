@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { rm, stat } from "node:fs/promises";
+import { open, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { config } from "~/server/config.server";
@@ -15,6 +15,8 @@ export type BackupStore = {
   /** Takes the finished archive `file` (in DATA_DIR/backups) into the store. */
   keep(file: string): Promise<void>;
   open(name: string): Promise<{ body: Readable; size: number } | null>;
+  /** The archive's first `bytes` bytes (enough to tell an encrypted one), or null when it is not there. */
+  head(name: string, bytes: number): Promise<Buffer | null>;
   remove(name: string): Promise<void>;
 };
 
@@ -32,6 +34,17 @@ function localStore(): BackupStore {
     async open(name) {
       const info = await stat(fileOf(name)).catch(() => null);
       return info?.isFile() ? { body: createReadStream(fileOf(name)), size: info.size } : null;
+    },
+    async head(name, bytes) {
+      const handle = await open(fileOf(name), "r").catch(() => null);
+      if (!handle) return null;
+      try {
+        const buffer = Buffer.alloc(bytes);
+        const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
     },
     async remove(name) {
       await rm(fileOf(name), { force: true });
@@ -64,6 +77,18 @@ function bucketStore(options: NonNullable<typeof config.s3>): BackupStore {
         const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: keyOf(name) }));
         if (!(object.Body instanceof Readable)) throw new Error("S3 returned no readable body");
         return { body: object.Body, size: object.ContentLength ?? 0 };
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+    },
+    async head(name, bytes) {
+      const { sdk, client } = await s3Client(options);
+      try {
+        const object = await client.send(
+          new sdk.GetObjectCommand({ Bucket, Key: keyOf(name), Range: `bytes=0-${bytes - 1}` }),
+        );
+        return Buffer.from((await object.Body?.transformToByteArray()) ?? []);
       } catch (error) {
         if (missing(error)) return null;
         throw error;

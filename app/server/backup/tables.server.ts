@@ -9,6 +9,10 @@ export const DATA_SCHEMA = "public";
 
 export type TableInfo = { name: string; columns: string[] };
 
+/** A table of the app's schema, always named with its schema: pg_catalog comes first on any search path. */
+export const qualified = (client: pg.ClientBase, table: string) =>
+  `${client.escapeIdentifier(DATA_SCHEMA)}.${client.escapeIdentifier(table)}`;
+
 /**
  * The app's tables with their stored columns (generated columns are computed again on load), in
  * an order where every table comes after the tables it references, so a load in this order
@@ -51,6 +55,9 @@ export async function tablesInLoadOrder(client: pg.ClientBase): Promise<TableInf
   return ordered;
 }
 
+/** A database no version of the app has prepared: it has nothing to back up. */
+export class NotMigratedError extends Error {}
+
 export type MigrationRef = { tag: string; createdAt: number; hash: string };
 type Journal = { entries: { idx: number; when: number; tag: string }[] };
 
@@ -69,7 +76,7 @@ export async function lastMigration(client: pg.ClientBase): Promise<MigrationRef
       )
     : { rows: [] };
   const last = rows[0];
-  if (!last) throw new Error("The database has no migration applied: nothing to back up.");
+  if (!last) throw new NotMigratedError("The database has no migration applied: nothing to back up.");
   const createdAt = Number(last.created_at);
   const entry = (await readJournal()).entries.find((candidate) => candidate.when === createdAt);
   if (!entry) {

@@ -8,10 +8,16 @@ export type Database = NodePgDatabase<typeof schema>;
 
 let pool: pg.Pool | undefined;
 let database: Database | undefined;
+/**
+ * Set by closeDatabase: a late caller (a job or a write still running at shutdown) gets an error
+ * rather than a new pool, whose connections the stopping server would then break.
+ */
+let closedForGood = false;
 
 /** The pool for DATABASE_URL, made on first use (the embedded server sets the URL at start). */
 export function getPool(): pg.Pool {
   if (!pool) {
+    if (closedForGood) throw new Error("The database is closed: the process is stopping.");
     const connectionString = config.databaseUrl;
     if (!connectionString) throw new Error("DATABASE_URL is not set and no database was started.");
     const created = new pg.Pool({ connectionString, max: config.databasePoolSize });
@@ -31,7 +37,9 @@ export function db(): Database {
   return database;
 }
 
-export async function closePool() {
+/** Ends the pool; `forGood` (shutdown) until openDatabase runs again, otherwise the next use opens a new one. */
+export async function closePool({ forGood = false } = {}) {
+  closedForGood = forGood;
   const closing = pool;
   pool = undefined;
   database = undefined;

@@ -8,6 +8,7 @@ let embedded: EmbeddedDatabase | undefined;
 
 /** With DATABASE_URL: that server. Without: the embedded one in DATA_DIR/postgres. */
 export async function openDatabase() {
+  await closePool();
   if (config.databaseUrl) return warnIfSuperuser();
   embedded = await startEmbeddedPostgres(config.dataDir);
   process.env.DATABASE_URL = embedded.url;
@@ -15,7 +16,7 @@ export async function openDatabase() {
 }
 
 export async function closeDatabase() {
-  await closePool();
+  await closePool({ forGood: true });
   if (embedded) {
     await embedded.stop();
     delete process.env.DATABASE_URL;

@@ -5,7 +5,9 @@ import type { AdminScreenPath } from "~/lib/admin-access";
 import type { HealthStatus } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
 import { analyticsDay } from "~/server/analytics/visitors.server";
-import { currentSecretsKey } from "~/server/backup/keys.server";
+import { isEncrypted } from "~/server/backup/archive.server";
+import { currentSecretsKey, MissingBackupKeyError, readBackupKey } from "~/server/backup/keys.server";
+import { backupStore } from "~/server/backup/store.server";
 import { config } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
 import { mailTransportKind } from "~/server/mail/transports.server";
@@ -96,8 +98,20 @@ async function backupCheck(now: Date): Promise<Line> {
   const where = config.s3
     ? `dans le bucket ${config.s3.bucket} (dossier backups/)`
     : `dans ${path.join(config.dataDir, "backups")}`;
-  const encrypted = file?.endsWith(".age") ? "chiffrées" : "non chiffrées";
   const link = "/admin/backups" as const;
+  const key = await readBackupKey().catch((error: unknown) => {
+    if (error instanceof MissingBackupKeyError) return null;
+    throw error;
+  });
+  if (!key) {
+    return {
+      status: "error",
+      summary: `La clé de sauvegarde est absente (${config.backupKeyFile}) : les archives ne peuvent être ni déchiffrées ni restaurées.`,
+      action:
+        "Remettez à cet emplacement la copie de la clé gardée à part (ou pointez BACKUP_KEY_FILE vers elle), puis redémarrez.",
+      link,
+    };
+  }
   if (!finished) {
     // A site installed less than a day ago has not reached its first scheduled backup yet.
     const young = installed && now.getTime() - new Date(installed).getTime() < BACKUP_MAX_AGE_MS;
@@ -109,7 +123,10 @@ async function backupCheck(now: Date): Promise<Line> {
     };
   }
   const finishedAt = new Date(finished);
-  const summary = `Dernière sauvegarde réussie le ${formatDateTime(finishedAt)} ; archives ${encrypted}, gardées ${where}.`;
+  // Read from the archive itself: its name says nothing of how it was written.
+  const head = file ? await backupStore().head(file, 64) : null;
+  const encrypted = !head ? "introuvable" : isEncrypted(head) ? "chiffrée" : "non chiffrée";
+  const summary = `Dernière sauvegarde réussie le ${formatDateTime(finishedAt)} ; archive ${encrypted}, gardée ${where}.`;
   if (now.getTime() - finishedAt.getTime() > BACKUP_MAX_AGE_MS)
     return {
       status: "error",
@@ -117,12 +134,20 @@ async function backupCheck(now: Date): Promise<Line> {
       action: "Aucune sauvegarde depuis plus de 26 heures : lancez-en une et vérifiez la planification.",
       link,
     };
-  if (encrypted === "non chiffrées")
+  if (encrypted === "introuvable")
+    return {
+      status: "error",
+      summary,
+      action:
+        "L'archive de la dernière sauvegarde a disparu : lancez une sauvegarde et vérifiez où elles sont gardées.",
+      link,
+    };
+  if (encrypted === "non chiffrée")
     return {
       status: "warning",
       summary,
       action:
-        "Chiffrez les archives (npm run backup -- --passphrase-file …) : une copie volée ne révélerait rien.",
+        "Lancez une sauvegarde : elle sera chiffrée avec la clé de sauvegarde, et une copie volée ne révélerait rien.",
       link,
     };
   return ok(summary, link);

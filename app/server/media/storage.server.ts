@@ -32,8 +32,17 @@ export type StoredObject = {
 // Lower-case segments of safe characters, no dot-only segment: nothing can climb out of the root.
 const KEY = /^(?:[a-z0-9][a-z0-9._-]*\/)*[a-z0-9][a-z0-9._-]*$/;
 
+/** Where the backups go in a media bucket (backup/store.server.ts): never a media key. */
+export const BACKUP_PREFIX = "backups/";
+
+/** A media key; never one under BACKUP_PREFIX, so /media cannot serve, nor a backup list, an archive. */
 export function isValidKey(key: string) {
-  return key.length <= 512 && KEY.test(key) && !key.split("/").some((part) => /^\.+$/.test(part));
+  return (
+    key.length <= 512 &&
+    KEY.test(key) &&
+    !key.startsWith(BACKUP_PREFIX) &&
+    !key.split("/").some((part) => /^\.+$/.test(part))
+  );
 }
 
 function assertValidKey(key: string) {
@@ -142,9 +151,6 @@ const isMissing = (error: unknown) => {
   return name === "NoSuchKey" || name === "NotFound" || $metadata?.httpStatusCode === 404;
 };
 
-/** Where the backups go in a media bucket: never listed as media. */
-export const BACKUP_PREFIX = "backups/";
-
 /** A client for the bucket (the SDK loaded on first use). */
 export async function s3Client(options: S3Options) {
   const sdk = await loadSdk();
@@ -220,8 +226,8 @@ export function s3Driver(options: S3Options): StorageDriver {
       do {
         const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, ContinuationToken }));
         for (const object of page.Contents ?? []) {
-          // The bucket also holds the scheduled backups (backup/store.server.ts), which are not media.
-          if (object.Key && isValidKey(object.Key) && !object.Key.startsWith(BACKUP_PREFIX)) {
+          // The bucket also holds the scheduled backups, which isValidKey refuses: they are not media.
+          if (object.Key && isValidKey(object.Key)) {
             yield { key: object.Key, size: object.Size ?? 0 };
           }
         }
