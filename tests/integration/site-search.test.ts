@@ -4,7 +4,7 @@ import { deleteArticle } from "~/server/articles/articles.server";
 import { db } from "~/server/db/client.server";
 import { blogArticles, cmsPages, expertiseBlocks, projects, trashItems, users } from "~/server/db/schema";
 import { countSearch, topSearches } from "~/server/search/search-counts.server";
-import { guessesForMissingPath, searchSite } from "~/server/search/site-search.server";
+import { guessesForMissingPage, searchSite } from "~/server/search/site-search.server";
 import { restoreFromTrash } from "~/server/trash/trash.server";
 
 const HOUR = 3_600_000;
@@ -29,6 +29,7 @@ async function article(values: Partial<typeof blogArticles.$inferInsert> & { tit
   return row!;
 }
 
+const guessesFor = (path: string) => guessesForMissingPage(new Request(`http://localhost${path}`));
 const titles = async (text: string) => (await searchSite(text)).hits.map((hit) => hit.title);
 
 beforeAll(async () => {
@@ -157,13 +158,13 @@ describe("site search excerpts and pages", () => {
     await article({ title: "Installer une borne de recharge" });
     await article({ title: "Changer son tableau électrique" });
     for (let i = 1; i <= 4; i++) await article({ title: `Recharge ${i}` });
-    const guesses = await guessesForMissingPath("/blog/borne-recharge-2019.html");
+    const guesses = await guessesFor("/blog/borne-recharge-2019.html");
     expect(guesses).toHaveLength(3);
     expect(guesses[0]!.title).toBe("Installer une borne de recharge");
-    expect(await guessesForMissingPath("/ancien/tableau_electrique")).toEqual([
+    expect(await guessesFor("/ancien/tableau_electrique")).toEqual([
       expect.objectContaining({ title: "Changer son tableau électrique" }),
     ]);
-    expect(await guessesForMissingPath("/xyz/123")).toEqual([]);
+    expect(await guessesFor("/xyz/123")).toEqual([]);
   });
 });
 

@@ -1,8 +1,7 @@
 import { Icon } from "~/components/site/icon";
 import type { IconName } from "~/components/site/icon-names";
 import { Link, useRouteLoaderData } from "react-router";
-import { SearchForm } from "~/components/site/search-form";
-import { SearchHitItem, type ShownHit } from "~/components/site/search-results";
+import { MissingPageGuesses, type ShownHit } from "~/components/site/search-results";
 import { SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
 import type { PublicSettings } from "~/server/settings.server";
 
@@ -66,21 +65,7 @@ export function NotFound({
           </button>
         </div>
 
-        {guesses.length > 0 ? (
-          <section aria-labelledby="suggestions" className="mt-12 text-left">
-            <h2 id="suggestions" className="text-center text-sm font-normal text-slate-400">
-              Vous cherchiez peut-être…
-            </h2>
-            <ul className="mt-4 flex flex-col gap-3">
-              {guesses.map((hit) => (
-                <li key={hit.path}>
-                  <SearchHitItem hit={hit} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        <SearchForm large className="mx-auto mt-10 max-w-md" />
+        <MissingPageGuesses guesses={guesses} />
 
         <nav aria-label="Pages utiles" className="mt-12">
           <p className="text-sm text-slate-400">

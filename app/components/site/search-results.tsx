@@ -1,4 +1,6 @@
+import { isRouteErrorResponse } from "react-router";
 import { Icon } from "~/components/site/icon";
+import { SearchForm } from "~/components/site/search-form";
 import { cn } from "~/lib/cn";
 import { plural } from "~/lib/plural";
 import {
@@ -32,6 +34,35 @@ export function SearchHitItem({ hit, headingLevel = "h3" }: { hit: ShownHit; hea
         </p>
       ) : null}
     </article>
+  );
+}
+
+/** The guesses a 404 carries in its data (`{ guesses }`), if any. */
+export function errorGuesses(error: unknown): ShownHit[] {
+  if (!isRouteErrorResponse(error)) return [];
+  return (error.data as { guesses?: ShownHit[] } | null)?.guesses ?? [];
+}
+
+/** A missing page's 'Vous cherchiez peut-être…' (its guesses, when there are) and the search box. */
+export function MissingPageGuesses({ guesses }: { guesses: ShownHit[] }) {
+  return (
+    <>
+      {guesses.length > 0 ? (
+        <section aria-labelledby="suggestions" className="mt-12 text-left">
+          <h2 id="suggestions" className="text-center text-sm font-normal text-slate-400">
+            Vous cherchiez peut-être…
+          </h2>
+          <ul className="mt-4 flex flex-col gap-3">
+            {guesses.map((hit) => (
+              <li key={hit.path}>
+                <SearchHitItem hit={hit} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <SearchForm large className="mx-auto mt-10 max-w-md" />
+    </>
   );
 }
 

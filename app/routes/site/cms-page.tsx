@@ -1,23 +1,21 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/cms-page";
 import { NotFound } from "~/components/site/not-found";
+import { errorGuesses } from "~/components/site/search-results";
 import { CmsPageView } from "~/components/site/cms-page-view";
 import { cmsPageMeta, notFoundMeta, siteSeo } from "~/lib/seo";
 import { getPublishedCmsPage } from "~/server/cms/published.server";
 import { sanitizeContentHtml } from "~/server/content/sanitize.server";
 import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
-import { guessesForMissingPath, type SearchHit } from "~/server/search/site-search.server";
+import { guessesForMissingPage } from "~/server/search/site-search.server";
 import { redirectBeforeNotFound } from "~/server/seo/redirects.server";
-
-/** What a missing page's 404 carries: guesses from its address's words. */
-type NotFoundData = { guesses: SearchHit[] };
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const page = await getPublishedCmsPage(params.slug);
   if (!page) {
     await redirectFromOldSlug("cms_pages", params.slug);
     await redirectBeforeNotFound(request);
-    throw data({ guesses: await guessesForMissingPath(new URL(request.url).pathname) }, { status: 404 });
+    throw data({ guesses: await guessesForMissingPage(request) }, { status: 404 });
   }
   const { content, ...rest } = page;
   return { page: { ...rest, html: sanitizeContentHtml(content) } };
@@ -35,12 +33,11 @@ export default function CmsPage({ loaderData: { page } }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const guesses = isRouteErrorResponse(error) ? (error.data as NotFoundData | null)?.guesses : undefined;
   return (
     <NotFound
       title="Page introuvable"
       message="La page que vous recherchez n'existe pas ou a été déplacée."
-      guesses={guesses}
+      guesses={errorGuesses(error)}
     />
   );
 }

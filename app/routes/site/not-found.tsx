@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFound } from "~/components/site/not-found";
 import { notFoundMeta, siteSeo } from "~/lib/seo";
-import { guessesForMissingPath } from "~/server/search/site-search.server";
+import { guessesForMissingPage } from "~/server/search/site-search.server";
 import { redirectBeforeNotFound } from "~/server/seo/redirects.server";
 
 /**
@@ -12,7 +12,7 @@ import { redirectBeforeNotFound } from "~/server/seo/redirects.server";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectBeforeNotFound(request);
-  return data({ guesses: await guessesForMissingPath(new URL(request.url).pathname) }, { status: 404 });
+  return data({ guesses: await guessesForMissingPage(request) }, { status: 404 });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

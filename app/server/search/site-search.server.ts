@@ -157,8 +157,9 @@ export function groupByKind(hits: SearchHit[]): { kind: SearchKind; hits: Search
   return [...groups].map(([kind, grouped]) => ({ kind, hits: grouped }));
 }
 
-/** Up to 3 guesses for a missing address, from its path's words ('Vous cherchiez peut-être…'). */
-export async function guessesForMissingPath(pathname: string): Promise<SearchHit[]> {
+/** Up to 3 guesses for a missing page, from its path's words ('Vous cherchiez peut-être…'). */
+export async function guessesForMissingPage(request: Request): Promise<SearchHit[]> {
+  const { pathname } = new URL(request.url);
   let words: string;
   try {
     words = decodeURIComponent(pathname);
