@@ -76,3 +76,12 @@ export async function topSearches(
     limit ${options.limit ?? 20}`);
   return result.rows;
 }
+
+/** 'Statistiques': the 10 most frequent searches of the period, and the 10 most frequent that found nothing. */
+export async function searchStatistics(period: { from: string; to: string }) {
+  const [frequent, fruitless] = await Promise.all([
+    topSearches(period, { limit: 10 }),
+    topSearches(period, { fruitless: true, limit: 10 }),
+  ]);
+  return { frequent, fruitless };
+}
