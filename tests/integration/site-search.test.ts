@@ -101,6 +101,16 @@ describe("site search ranking", () => {
       "/zenith-page",
     ]);
 
+    // A change of status or of publication is followed.
+    await db().update(blogArticles).set({ status: "draft" }).where(eq(blogArticles.title, "Zénith publié"));
+    await db().update(cmsPages).set({ isPublished: false }).where(eq(cmsPages.slug, "zenith-page"));
+    await db()
+      .update(projects)
+      .set({ publishedAt: at(-48) })
+      .where(eq(projects.slug, "zenith-brouillon"));
+    await db().update(projects).set({ status: "published" }).where(eq(projects.slug, "zenith-brouillon"));
+    expect((await titles("zenith")).sort()).toEqual(["Zénith chantier", "Zénith chantier brouillon"]);
+
     // Back from the trash, it is found again (the row is inserted anew).
     const [item] = await db().select({ id: trashItems.id }).from(trashItems);
     await restoreFromTrash({ actor }, item!.id);

@@ -117,7 +117,7 @@ export function SearchPager({ text, page, pageCount }: { text: string; page: num
     <nav aria-label="Pages de résultats" className="mt-12 flex flex-wrap items-center justify-center gap-4">
       {page > 1 ? link(page - 1, "Précédent", "chevron-left", "prev") : null}
       <p className="text-sm text-slate-300" aria-current="page">
-        Page {page} sur {pageCount}
+        {`Page ${page} sur ${pageCount}`}
       </p>
       {page < pageCount ? link(page + 1, "Suivant", "chevron-right", "next") : null}
     </nav>

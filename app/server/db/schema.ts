@@ -1172,15 +1172,19 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
  * The site search's index (decision 028): one row per article, project, CMS page and expertise
- * block, its words weighted (title A, summary B, body D) in the `french_unaccent` configuration.
- * Kept by triggers on the four tables (migration site_search), whatever writes them; whether a
- * row is public is read from its own table at search time, by the public lists' predicate.
+ * block, its words weighted (title A, summary B, body D) in the `french_unaccent` configuration,
+ * and its publication columns, so that the public lists' rule (`publiclyVisible`) applies here
+ * as it is: a CMS page is 'published' (no dates) when is_published, else 'draft'; an expertise
+ * block always 'published'. Kept by triggers on the four tables (migration site_search).
  */
 export const searchDocuments = pgTable(
   "search_documents",
   {
     id: uuid("id").primaryKey(),
     kind: text("kind").notNull().$type<(typeof searchKinds)[number]>(),
+    status: text("status").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     vector: tsvector("vector").notNull(),
   },
   (t) => [

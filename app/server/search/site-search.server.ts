@@ -1,19 +1,19 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, notInArray, sql, type SQL } from "drizzle-orm";
 import { decodeHTML } from "entities";
 import type { ExcerptPart, SearchKind } from "~/lib/site-search";
 import { SEARCH_PAGE_SIZE } from "~/lib/site-search";
-import { cmsPageVisible, publiclyVisible } from "~/server/content/visibility.server";
+import { publiclyVisible } from "~/server/content/visibility.server";
 import { db } from "~/server/db/client.server";
-import { blogArticles, cmsPages, expertiseBlocks, projects } from "~/server/db/schema";
+import { blogArticles, cmsPages, expertiseBlocks, projects, searchDocuments } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { getPublicSettings } from "~/server/settings.server";
 
 /**
  * The site search (issue 38, decision 028): PostgreSQL full-text search over `search_documents`
  * (kept by triggers), in the `french_unaccent` configuration; a word the content never used is
- * read as its closest word by trigrams (`search_words`). What is public is decided by each table's
- * own rule, the one the public lists use (visibility.server.ts), so a draft, a scheduled or a
- * trashed item (the trash is a table of its own) is never found.
+ * read as its closest word by trigrams (`search_words`). What is public is decided by the rule the
+ * public lists use (visibility.server.ts) on the index's copy of each row's publication columns,
+ * so a draft, a scheduled or a trashed item (the trash is a table of its own) is never found.
  */
 
 export type SearchHit = { kind: SearchKind; title: string; path: string; excerpt: ExcerptPart[] };
@@ -57,32 +57,25 @@ function tsquery(text: string, match: Match): SQL {
   return match === "all" ? all : sql`replace(${all}::text, ' & ', ' | ')::tsquery`;
 }
 
-/** Each kind's public rows among the matched documents: its title, address and excerpt text. */
-function publicHits(settings: { enableBlog: boolean; enableProjects: boolean }): SQL {
-  const kinds: SQL[] = [
-    sql`select m.id, m.kind, m.vector, ${cmsPages.title} as title, '/' || ${cmsPages.slug} as path,
-        concat_ws(' ', ${cmsPages.metaDescription}, ${cmsPages.content}) as text
-      from matched m join ${cmsPages} on ${cmsPages.id} = m.id
-      where m.kind = 'page' and ${cmsPageVisible()}`,
-    // Expertise blocks are all shown, on the home page.
-    sql`select m.id, m.kind, m.vector, ${expertiseBlocks.title}, '/#expertise', ${expertiseBlocks.description}
-      from matched m join ${expertiseBlocks} on ${expertiseBlocks.id} = m.id
-      where m.kind = 'expertise'`,
-  ];
-  if (settings.enableProjects) {
-    kinds.push(sql`select m.id, m.kind, m.vector, ${projects.title}, '/projects/' || ${projects.slug},
-        concat_ws(' ', ${projects.description}, ${projects.content}, ${projects.challenges}, ${projects.solutions}, ${projects.results})
-      from matched m join ${projects} on ${projects.id} = m.id
-      where m.kind = 'project' and ${publiclyVisible(projects)}`);
-  }
-  if (settings.enableBlog) {
-    kinds.push(sql`select m.id, m.kind, m.vector, ${blogArticles.title}, '/blog/' || ${blogArticles.slug},
-        concat_ws(' ', ${blogArticles.excerpt}, ${blogArticles.content})
-      from matched m join ${blogArticles} on ${blogArticles.id} = m.id
-      where m.kind = 'article' and ${publiclyVisible(blogArticles)}`);
-  }
-  return sql.join(kinds, sql` union all `);
-}
+/**
+ * The shown rows' titles, addresses and excerpt text, from their own tables (the index holds words
+ * only): read for one page of results, never for every match.
+ */
+const shownColumns = sql`
+  coalesce(${blogArticles.title}, ${projects.title}, ${cmsPages.title}, ${expertiseBlocks.title}) as title,
+  case s.kind when 'article' then '/blog/' || ${blogArticles.slug}
+    when 'project' then '/projects/' || ${projects.slug}
+    when 'page' then '/' || ${cmsPages.slug}
+    else '/#expertise' end as path,
+  case s.kind when 'article' then concat_ws(' ', ${blogArticles.excerpt}, ${blogArticles.content})
+    when 'project' then concat_ws(' ', ${projects.description}, ${projects.content}, ${projects.challenges}, ${projects.solutions}, ${projects.results})
+    when 'page' then concat_ws(' ', ${cmsPages.metaDescription}, ${cmsPages.content})
+    else ${expertiseBlocks.description} end as text`;
+const shownSources = sql`
+  left join ${blogArticles} on s.kind = 'article' and ${blogArticles.id} = s.id
+  left join ${projects} on s.kind = 'project' and ${projects.id} = s.id
+  left join ${cmsPages} on s.kind = 'page' and ${cmsPages.id} = s.id
+  left join ${expertiseBlocks} on s.kind = 'expertise' and ${expertiseBlocks.id} = s.id`;
 
 type Row = {
   counts: Record<string, number> | null;
@@ -90,10 +83,11 @@ type Row = {
 };
 
 /**
- * One page of results for `text` (page 1 onwards; past the last page, the last). Ranked by whether
- * the title holds the words, then ts_rank over the weighted words (title, summary, body); the
- * excerpt (ts_headline, tags removed) is computed for the page's rows only. A failed read gives no
- * result (public-site.md §8), logged.
+ * One page of results for `text` (page 1 onwards; past the last page, the last). What is public
+ * is the public lists' rule (`publiclyVisible`) on the index's publication columns, and the kinds
+ * whose section is on (blog, projects). Ranked by whether the title holds the words, then ts_rank
+ * over the weighted words (title, summary, body); titles and excerpts (ts_headline, tags removed)
+ * are read for the page's rows only. A failed read gives no result (public-site.md §8), logged.
  */
 export async function searchSite(
   text: string,
@@ -104,24 +98,32 @@ export async function searchSite(
   if (text.trim() === "") return NOTHING;
   try {
     const settings = await getPublicSettings();
+    const hidden: SearchKind[] = [
+      ...(settings.enableBlog ? [] : (["article"] as const)),
+      ...(settings.enableProjects ? [] : (["project"] as const)),
+    ];
     const wanted = Math.max(1, options.page ?? 1);
+    const d = searchDocuments;
     const result = await db().execute<Row>(sql`
       with q as materialized (select ${tsquery(text, match)} as query),
-      matched as (
-        select d.id, d.kind, d.vector from search_documents d, q where d.vector @@ q.query
+      hits as materialized (
+        select ${d.id} as id, ${d.kind} as kind, ${d.vector} as vector from ${d}, q
+        where ${and(sql`${d.vector} @@ q.query`, publiclyVisible(d), hidden.length > 0 ? notInArray(d.kind, hidden) : undefined)}
       ),
-      hits as (${publicHits(settings)}),
       counts as (select kind, count(*)::int as n from hits group by kind),
       shown as (
-        select h.kind, h.title, h.path, h.text, q.query from hits h, q
-        order by ts_filter(h.vector, '{a}') @@ q.query desc, ts_rank(h.vector, q.query) desc, h.title, h.id
+        select h.id, h.kind, ts_filter(h.vector, '{a}') @@ q.query as in_title, ts_rank(h.vector, q.query) as rank
+        from hits h, q
+        order by in_title desc, rank desc, h.id
         limit ${pageSize}
         offset ${pageSize} * (least(${wanted}, greatest(1, ceil((select coalesce(sum(n), 0) from counts) / ${pageSize}::float)::int)) - 1)
-      )
+      ),
+      shown_rows as (select s.id, s.in_title, s.rank, s.kind, ${shownColumns} from shown s ${shownSources})
       select (select json_object_agg(kind, n) from counts) as counts,
         (select json_agg(json_build_object('kind', kind, 'title', title, 'path', path,
-          'excerpt', ts_headline('french_unaccent', regexp_replace(coalesce(text, ''), '<[^>]*>', ' ', 'g'), query, ${HEADLINE_OPTIONS})))
-          from shown) as hits`);
+          'excerpt', ts_headline('french_unaccent', regexp_replace(coalesce(text, ''), '<[^>]*>', ' ', 'g'), q.query, ${HEADLINE_OPTIONS}))
+          order by in_title desc, rank desc, id)
+          from shown_rows, q) as hits`);
     const row = result.rows[0];
     const byKind = (row?.counts ?? {}) as SearchResults["byKind"];
     const total = Object.values(byKind).reduce((sum, n) => sum + (n ?? 0), 0);
