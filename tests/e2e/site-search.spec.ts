@@ -89,7 +89,7 @@ test("a missing page suggests up to 3 results from its address's words, and keep
   await expect(links.first()).toBeVisible();
   expect(await links.count()).toBeLessThanOrEqual(3);
   await expect(links.first()).toHaveText(/borne/i);
-  await expect(main.getByRole("search", { name: "Rechercher sur le site" })).toBeVisible();
+  await expect(main.getByRole("search", { name: "Chercher une page" })).toBeVisible();
   const [logged] = await sql<{ hits: number }>("select hits from not_found_paths where path = $1", [
     "/anciennes-pages/borne-recharge-garage",
   ]);

@@ -7,10 +7,13 @@ import { SEARCH_MAX_LENGTH, SEARCH_PATH, SEARCH_TEXT_PARAMETER } from "~/lib/sit
  * the header (compact), the phone menu, the search page and the 404 page (`large`).
  */
 export function SearchForm({
+  label = "Rechercher sur le site",
   defaultValue = "",
   large = false,
   className,
 }: {
+  /** The form's accessible name: each search landmark of a page has its own. */
+  label?: string;
   defaultValue?: string;
   large?: boolean;
   className?: string;
@@ -20,7 +23,7 @@ export function SearchForm({
       method="get"
       action={SEARCH_PATH}
       role="search"
-      aria-label="Rechercher sur le site"
+      aria-label={label}
       className={cn("search-form", large && "search-form-large", className)}
     >
       <input

@@ -61,7 +61,7 @@ export function MissingPageGuesses({ guesses }: { guesses: ShownHit[] }) {
           </ul>
         </section>
       ) : null}
-      <SearchForm large className="mx-auto mt-10 max-w-md" />
+      <SearchForm large label="Chercher une page" className="mx-auto mt-10 max-w-md" />
     </>
   );
 }

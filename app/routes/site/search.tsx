@@ -72,7 +72,7 @@ export default function SearchPage({ loaderData: { text, results } }: Route.Comp
             : "Articles, réalisations, pages et savoir-faire : tapez un ou plusieurs mots."
         }
       >
-        <SearchForm large defaultValue={text} className="mx-auto max-w-xl" />
+        <SearchForm large label="Modifier la recherche" defaultValue={text} className="mx-auto max-w-xl" />
       </PageHero>
       {results && results.total > 0 ? (
         <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:py-16">
