@@ -58,8 +58,8 @@ function tsquery(text: string, match: Match): SQL {
 }
 
 /**
- * The shown rows' titles, addresses and excerpt text, from their own tables (the index holds words
- * only): read for one page of results, never for every match.
+ * The shown rows' titles, addresses and excerpt text, from their own tables (the index holds their
+ * words and publication columns only): read for one page of results, never for every match.
  */
 const shownColumns = sql`
   coalesce(${blogArticles.title}, ${projects.title}, ${cmsPages.title}, ${expertiseBlocks.title}) as title,
