@@ -100,6 +100,8 @@ export default [
     route("blog/:slug", "routes/site/article.tsx"),
     route("projects", "routes/site/projects.tsx"),
     route("projects/:slug", "routes/site/project.tsx"),
+    // -- site search (noindex, not in the sitemap)
+    route("recherche", "routes/site/search.tsx"),
     route(":slug", "routes/site/cms-page.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),

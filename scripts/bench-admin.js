@@ -36,9 +36,10 @@ import contacts from "./bench-admin/contacts.js";
 import journal from "./bench-admin/journal.js";
 import projects from "./bench-admin/projects.js";
 import redirects from "./bench-admin/redirects.js";
+import search from "./bench-admin/search.js";
 import { serverEnv, signIn, startProcess, waitFor } from "./bench-support.js";
 
-const CASES = [articles, projects, contacts, analytics, journal, redirects];
+const CASES = [articles, projects, contacts, analytics, journal, redirects, search];
 /** The growth baseline: each case with this share of its rows. */
 const SMALL_SCALE = 0.01;
 const ADMIN = { email: "bench@example.test", password: "Bench-password-2026!" };

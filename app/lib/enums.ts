@@ -135,3 +135,6 @@ export type RedirectTargetType = (typeof redirectTargetTypes)[number];
 /** A check of 'État du site': green, orange, red (and 0, 1, 2 in /metrics). */
 export const healthStatuses = ["ok", "warning", "error"] as const;
 export type HealthStatus = (typeof healthStatuses)[number];
+
+/** What the site search finds (search_documents.kind), in the order its results are grouped. */
+export const searchKinds = ["page", "expertise", "project", "article"] as const;

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { startChangeNotifications, stopChangeNotifications } from "~/server/db/notifications.server";
 import { htmlCaching } from "~/server/cache/html-cache.server";
-import { clearPageCache } from "~/server/cache/page-cache.server";
+import { clearPageCache, onPageServedWithoutRender } from "~/server/cache/page-cache.server";
 import { corsHeaders } from "../../server/cors";
 import { securityHeaders } from "../../server/security";
 import { startCachingServer } from "../support/caching-server";
@@ -352,6 +352,18 @@ describe("HTML caching", () => {
       "/__manifest?paths=%2Fblog&version=v1",
       "/%61dmin/login?redirectTo=%2Fadmin",
     ]);
+  });
+
+  it("keeps the search page's query and page on that page only, and tells it of the hits", async () => {
+    const heard: string[] = [];
+    onPageServedWithoutRender("/recherche", (address) => heard.push(address));
+    await fetch(`${base}/recherche?q=borne&page=2&utm_source=lettre`);
+    const hit = await fetch(`${base}/recherche?utm_source=x&q=borne&page=2`);
+    expect(hit.headers.get("X-Page-Cache")).toBe("HIT");
+    await fetch(`${base}/blog?q=borne&page=2`);
+    await fetch(`${base}/blog?q=autre`);
+    expect(rendered).toEqual(["/recherche?q=borne&page=2", "/blog"]);
+    expect(heard).toEqual(["/recherche?q=borne&page=2"]);
   });
 
   it("keeps the parameters of the manual redirects' sources, read again when 'Redirections' change", async () => {

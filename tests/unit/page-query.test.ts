@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { categoryListMeta } from "~/components/site/category-list-page";
-import { keptSearch } from "~/lib/page-query";
+import { keptSearch, readByPage } from "~/lib/page-query";
 import { SITE_LAYOUT_ROUTE_ID, type SiteSeo } from "~/lib/seo";
 
 describe("keptSearch", () => {
@@ -14,6 +14,12 @@ describe("keptSearch", () => {
   it("reads names as URLSearchParams does, and drops malformed ones", () => {
     expect(keptSearch("?%63ategory=a&%E0=1&=2")).toBe("?%63ategory=a");
     expect(keptSearch("?a+b=1", (name) => name === "a b")).toBe("?a+b=1");
+  });
+
+  it("keeps the search page's query and page on that page only", () => {
+    const on = (path: string) => (name: string) => readByPage(path, name);
+    expect(keptSearch("?q=borne&utm_source=x&page=2", on("/recherche"))).toBe("?q=borne&page=2");
+    expect(keptSearch("?q=borne&page=2&category=a", on("/blog"))).toBe("?category=a");
   });
 });
 

@@ -22,7 +22,6 @@ export const ADMIN_ICON_NAMES = [
   "plus",
   "refresh-cw",
   "rotate-ccw",
-  "search",
   "star",
   "trash",
 ] as const;

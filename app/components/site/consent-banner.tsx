@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import type { Consent } from "~/lib/consent";
-import { keptSearch } from "~/lib/page-query";
+import { keptSearch, readByPage } from "~/lib/page-query";
 import type { TagManagerConfig } from "~/lib/tag-manager";
 
 const CONSENT_ACTION = "/api/consent";
@@ -32,7 +32,13 @@ export function ConsentBanner({ consent, tagManager }: Props) {
       className="fixed inset-x-0 bottom-0 z-50 border-t border-border bg-card p-4 shadow-2xl sm:inset-x-auto sm:bottom-4 sm:left-4 sm:max-w-md sm:rounded-lg sm:border"
     >
       <form method="post" action={CONSENT_ACTION} className="space-y-3">
-        <input type="hidden" name="redirectTo" value={location.pathname + keptSearch(location.search)} />
+        <input
+          type="hidden"
+          name="redirectTo"
+          value={
+            location.pathname + keptSearch(location.search, (name) => readByPage(location.pathname, name))
+          }
+        />
         <h2 id="consent-title" tabIndex={-1} className="text-base font-semibold outline-none">
           Vos choix en matière de cookies
         </h2>
@@ -116,7 +122,11 @@ export function ManageCookiesButton({ className }: { className?: string }) {
   const location = useLocation();
   return (
     <form method="post" action={CONSENT_ACTION} className="inline" data-manage-consent="">
-      <input type="hidden" name="redirectTo" value={location.pathname + keptSearch(location.search)} />
+      <input
+        type="hidden"
+        name="redirectTo"
+        value={location.pathname + keptSearch(location.search, (name) => readByPage(location.pathname, name))}
+      />
       <button type="submit" name="choice" value="reset" className={className}>
         Gérer les cookies
       </button>

@@ -1,24 +1,27 @@
 import { Icon } from "~/components/site/icon";
 import type { IconName } from "~/components/site/icon-names";
 import { Link } from "react-router";
+import { MissingPageGuesses, type ShownHit } from "~/components/site/search-results";
 
 type Action = { to: string; label: string; icon: IconName; primary?: boolean };
 
 /**
  * "Not found" panel of a content page (article, project), inside the site frame: the spec gives
- * each its own title and links, unlike the generic 404 page.
+ * each its own title and links, unlike the generic 404 page; guesses from its address below them.
  */
 export function ContentNotFound({
   title,
   message,
   alert,
   actions,
+  guesses = [],
 }: {
   title: string;
   message: string;
   /** Why the content could not be shown, when it is a failure rather than an absence. */
   alert?: string;
   actions: Action[];
+  guesses?: ShownHit[];
 }) {
   return (
     <section className="relative overflow-hidden px-4 py-24 sm:py-32">
@@ -50,6 +53,7 @@ export function ContentNotFound({
             </Link>
           ))}
         </div>
+        <MissingPageGuesses guesses={guesses} />
       </div>
     </section>
   );

@@ -1,7 +1,10 @@
 import { DesktopNav, type NavFlags } from "~/components/site/desktop-nav";
+import { Icon } from "~/components/site/icon";
 import { MobileMenu } from "~/components/site/mobile-menu";
+import { SearchForm } from "~/components/site/search-form";
 import { SectionLink } from "~/components/site/section-link";
 import { SiteLogo } from "~/components/site/site-logo";
+import { SEARCH_PATH } from "~/lib/site-search";
 import type { NavigationCategory } from "~/server/content/navigation.server";
 
 /** Past 50 px of scroll the header gets its blurred background and shadow (public-site.md §9):
@@ -26,6 +29,11 @@ export function Header({
         <SiteLogo name={companyName} logo={logo} />
         <div className="flex items-center gap-2 lg:gap-4">
           <DesktopNav flags={flags} categories={categories} />
+          {/* The search box where the header has room for it, else a link to the search page. */}
+          <SearchForm className="header-search" />
+          <a href={SEARCH_PATH} aria-label="Rechercher" className="header-search-link">
+            <Icon name="search" className="size-5" />
+          </a>
           <SectionLink section="contact" className="header-cta">
             Devis Gratuit
           </SectionLink>

@@ -30,6 +30,7 @@ export const ICON_NAMES = [
   "newspaper",
   "phone",
   "plug",
+  "search",
   "send",
   "shield-check",
   "sun",

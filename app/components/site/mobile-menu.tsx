@@ -1,5 +1,6 @@
 import { Icon } from "~/components/site/icon";
 import { Link } from "react-router";
+import { SearchForm } from "~/components/site/search-form";
 import { SectionLink } from "~/components/site/section-link";
 import type { NavFlags } from "~/components/site/desktop-nav";
 import type { NavigationCategory } from "~/server/content/navigation.server";
@@ -26,6 +27,7 @@ export function MobileMenu({
         <Icon name="x" className="hidden size-6 group-open/menu:block" />
       </summary>
       <nav aria-label="Menu mobile" className="menu-panel">
+        <SearchForm className="mb-3" />
         <ul className="space-y-1">
           <li>
             <SectionLink section="services" className={linkClass}>

@@ -1,6 +1,7 @@
 import { Icon } from "~/components/site/icon";
 import type { IconName } from "~/components/site/icon-names";
 import { Link, useRouteLoaderData } from "react-router";
+import { MissingPageGuesses, type ShownHit } from "~/components/site/search-results";
 import { SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
 import type { PublicSettings } from "~/server/settings.server";
 
@@ -8,15 +9,18 @@ import type { PublicSettings } from "~/server/settings.server";
  * The public 404 page body (public-site.md §2 "404 page"), rendered inside the site frame.
  * Used by the catch-all route and the layout's ErrorBoundary; other routes may reuse it with their
  * own title and message (e.g. a missing CMS page). Blog/Projets links follow the feature flags.
+ * `guesses`: up to 3 search results from the missing path's words (issue 38), above the search box.
  */
 export function NotFound({
   code = "404",
   title = "Page non trouvée",
   message = "Désolé, la page que vous recherchez n'existe pas ou a été déplacée.",
+  guesses = [],
 }: {
   code?: string;
   title?: string;
   message?: string;
+  guesses?: ShownHit[];
 }) {
   const layout = useRouteLoaderData(SITE_LAYOUT_ROUTE_ID) as { settings?: PublicSettings } | undefined;
   const links: (false | { to: string; label: string; icon: IconName })[] = [
@@ -61,8 +65,12 @@ export function NotFound({
           </button>
         </div>
 
+        <MissingPageGuesses guesses={guesses} />
+
         <nav aria-label="Pages utiles" className="mt-12">
-          <p className="text-sm text-slate-400">Vous cherchiez peut-être :</p>
+          <p className="text-sm text-slate-400">
+            {guesses.length > 0 ? "Ou parcourez :" : "Vous cherchiez peut-être :"}
+          </p>
           <ul className="mt-4 grid gap-3 sm:grid-cols-3">
             {links
               .filter((link) => link !== false)

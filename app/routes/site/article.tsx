@@ -3,6 +3,7 @@ import type { Route } from "./+types/article";
 import type { SiteLayoutData } from "./layout";
 import { ArticleView } from "~/components/site/article-view";
 import { ContentNotFound } from "~/components/site/content-not-found";
+import { errorGuesses } from "~/components/site/search-results";
 import { JsonLd } from "~/components/site/json-ld";
 import { NotFound } from "~/components/site/not-found";
 import {
@@ -17,6 +18,7 @@ import {
 import { getPublishedArticle, getRelatedArticles } from "~/server/articles/published.server";
 import { sanitizeContentHtml } from "~/server/content/sanitize.server";
 import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
+import { guessesForMissingPage } from "~/server/search/site-search.server";
 import { redirectBeforeNotFound } from "~/server/seo/redirects.server";
 import { getPublicSettings } from "~/server/settings.server";
 
@@ -30,7 +32,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!article) {
     await redirectFromOldSlug("blog_articles", params.slug);
     await redirectBeforeNotFound(request);
-    throw data(ARTICLE_MISSING, { status: 404 });
+    throw data({ ...ARTICLE_MISSING, guesses: await guessesForMissingPage(request) }, { status: 404 });
   }
   const related = await getRelatedArticles(article);
   const { content, ...rest } = article;
@@ -88,6 +90,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <ContentNotFound
       title="Article non trouvé"
       message="L'article que vous recherchez n'existe pas ou n'est plus disponible."
+      guesses={errorGuesses(error)}
       actions={[
         { to: "/blog", label: "Voir tous les articles", icon: "newspaper", primary: true },
         { to: "/", label: "Retour à l'accueil", icon: "house" },

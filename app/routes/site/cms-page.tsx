@@ -1,11 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/cms-page";
 import { NotFound } from "~/components/site/not-found";
+import { errorGuesses } from "~/components/site/search-results";
 import { CmsPageView } from "~/components/site/cms-page-view";
 import { cmsPageMeta, notFoundMeta, siteSeo } from "~/lib/seo";
 import { getPublishedCmsPage } from "~/server/cms/published.server";
 import { sanitizeContentHtml } from "~/server/content/sanitize.server";
 import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
+import { guessesForMissingPage } from "~/server/search/site-search.server";
 import { redirectBeforeNotFound } from "~/server/seo/redirects.server";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -13,7 +15,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!page) {
     await redirectFromOldSlug("cms_pages", params.slug);
     await redirectBeforeNotFound(request);
-    throw data(null, { status: 404 });
+    throw data({ guesses: await guessesForMissingPage(request) }, { status: 404 });
   }
   const { content, ...rest } = page;
   return { page: { ...rest, html: sanitizeContentHtml(content) } };
@@ -30,11 +32,12 @@ export default function CmsPage({ loaderData: { page } }: Route.ComponentProps) 
   return <CmsPageView page={page} />;
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <NotFound
       title="Page introuvable"
       message="La page que vous recherchez n'existe pas ou a été déplacée."
+      guesses={errorGuesses(error)}
     />
   );
 }

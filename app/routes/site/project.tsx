@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/project";
 import type { SiteLayoutData } from "./layout";
 import { ContentNotFound } from "~/components/site/content-not-found";
+import { errorGuesses } from "~/components/site/search-results";
 import { JsonLd } from "~/components/site/json-ld";
 import { NotFound } from "~/components/site/not-found";
 import { ProjectView } from "~/components/site/project-view";
@@ -14,6 +15,7 @@ import {
   getRelatedProjects,
 } from "~/server/projects/published.server";
 import { redirectFromOldSlug } from "~/server/content/slug-redirects.server";
+import { guessesForMissingPage } from "~/server/search/site-search.server";
 import { redirectBeforeNotFound } from "~/server/seo/redirects.server";
 import { getPublicSettings } from "~/server/settings.server";
 
@@ -29,7 +31,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!project) {
     await redirectFromOldSlug("projects", params.slug);
     await redirectBeforeNotFound(request);
-    throw data(PROJECT_MISSING, { status: 404 });
+    throw data({ ...PROJECT_MISSING, guesses: await guessesForMissingPage(request) }, { status: 404 });
   }
   const [gallery, related] = await Promise.all([getProjectGallery(project), getRelatedProjects(project)]);
   // The long texts reach the page only as rendered bodies.
@@ -84,6 +86,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       title="Projet non trouvé"
       message="Le projet que vous recherchez n'existe pas ou a été supprimé."
       alert={failed ? "Impossible de charger le projet" : undefined}
+      guesses={errorGuesses(error)}
       actions={[{ to: "/projects", label: "Voir tous nos projets", icon: "folder-kanban", primary: true }]}
     />
   );

@@ -12,7 +12,13 @@ import {
   preferredCoding,
   sendPage,
 } from "./http-negotiation.server";
-import { type CachedPage, getCachedPage, pageCacheGeneration, storeCachedPage } from "./page-cache.server";
+import {
+  type CachedPage,
+  getCachedPage,
+  pageCacheGeneration,
+  pageServedWithoutRender,
+  storeCachedPage,
+} from "./page-cache.server";
 import { keptAddress, keptPageParameters, knownPageParameters } from "./page-query.server";
 import { type EndRender, renderInProgress, type SharedRender, startRender } from "./shared-renders.server";
 
@@ -108,8 +114,10 @@ export function sendCachedPage(req: IncomingMessage, res: ServerResponse): numbe
   if (!kept) return 0;
   const key = publicPageKey(req, kept);
   const page = key === undefined ? undefined : getCachedPage(key);
+  if (!page) return 0;
+  pageServedWithoutRender(req.url!);
   // Its headers went out once already, with the answer that stored it: they are valid.
-  return page ? sendPage(req, res, page, "HIT") : 0;
+  return sendPage(req, res, page, "HIT");
 }
 
 /**
@@ -127,6 +135,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse, rende
   if (key === undefined) return false;
   const page = getCachedPage(key);
   if (page) {
+    pageServedWithoutRender(req.url!);
     sendWithCors(req, res, page, "HIT").catch((error: unknown) => {
       logger.error({ err: error }, "could not send a cached page");
       res.destroy();
@@ -157,6 +166,7 @@ async function answerFromRender(
   waited.add(req);
   const shared = await inProgress;
   if (!shared) return false;
+  pageServedWithoutRender(req.url!);
   await sendWithCors(req, res, await shared(preferredCoding(req.headers["accept-encoding"])), "SHARED");
   return true;
 }

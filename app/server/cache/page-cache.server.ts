@@ -106,6 +106,24 @@ async function armPublicationTimer() {
   publicationTimer.unref();
 }
 
+type ServedListener = (address: string) => void;
+const servedListeners = new Map<string, ServedListener>();
+
+/**
+ * `listener` hears the address (as kept) of every request for the page at `path` answered without
+ * its loaders running: a page-cache hit, or a render shared with an identical request. The search
+ * page counts its searches so.
+ */
+export function onPageServedWithoutRender(path: string, listener: ServedListener) {
+  servedListeners.set(path, listener);
+}
+
+export function pageServedWithoutRender(address: string) {
+  if (servedListeners.size === 0) return;
+  const query = address.indexOf("?");
+  servedListeners.get(query === -1 ? address : address.slice(0, query))?.(address);
+}
+
 /** How much the store holds (metrics). */
 export function pageCacheUse() {
   return { pages: pages.size, bytes: pages.calculatedSize };

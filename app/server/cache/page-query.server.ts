@@ -1,5 +1,5 @@
 import { like } from "drizzle-orm";
-import { keptSearch, readByPublicPages } from "~/lib/page-query";
+import { keptSearch, readByPage, readByPublicPages } from "~/lib/page-query";
 import { onContentChanged } from "~/server/content-changes.server";
 import { db } from "~/server/db/client.server";
 import { redirects } from "~/server/db/schema";
@@ -63,8 +63,13 @@ export function knownPageParameters(): KeptParameter | undefined {
   return known;
 }
 
-/** The request's address ("/blog?category=x&utm_source=y") without the parameters not kept. */
+/**
+ * The request's address ("/blog?category=x&utm_source=y") without the parameters not kept; the
+ * search page keeps its own too.
+ */
 export function keptAddress(url: string, kept: KeptParameter) {
   const query = url.indexOf("?");
-  return query === -1 ? url : url.slice(0, query) + keptSearch(url.slice(query), kept);
+  if (query === -1) return url;
+  const path = url.slice(0, query);
+  return path + keptSearch(url.slice(query), (name) => kept(name) || readByPage(path, name));
 }

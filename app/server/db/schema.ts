@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -27,6 +28,7 @@ import {
   emailTemplateNames,
   expertiseIcons,
   importedEntityTypes,
+  searchKinds,
   expertiseSizes,
   healthStatuses,
   outboxStatuses,
@@ -1163,3 +1165,55 @@ export const notFoundDaily = pgTable("not_found_daily", {
   day: date("day").primaryKey(),
   hits: integer("hits").notNull().default(0),
 });
+
+// ---------------------------------------------------------------- site search
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * The site search's index (decision 028): one row per article, project, CMS page and expertise
+ * block, its words weighted (title A, summary B, body D) in the `french_unaccent` configuration,
+ * and its publication columns, so that the public lists' rule (`publiclyVisible`) applies here
+ * as it is: a CMS page is 'published' (no dates) when is_published, else 'draft'; an expertise
+ * block always 'published'. Kept by triggers on the four tables (migration site_search).
+ */
+export const searchDocuments = pgTable(
+  "search_documents",
+  {
+    id: uuid("id").primaryKey(),
+    kind: text("kind").notNull().$type<(typeof searchKinds)[number]>(),
+    status: text("status").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    vector: tsvector("vector").notNull(),
+  },
+  (t) => [
+    check("search_documents_kind_check", oneOf("kind", searchKinds)),
+    index("search_documents_vector_idx").using("gin", t.vector),
+  ],
+);
+
+/**
+ * Every word the searchable content has used, lower-cased and without accents: a query's word
+ * that is not here is read as the closest one by trigrams (one typo tolerated). Filled by the
+ * same triggers; a word no longer used stays (it then finds nothing).
+ */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_word_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
+]);
+
+/**
+ * Site searches counted by text (issue 38): one row per Paris day and normalised query (trimmed,
+ * lower-cased, spaces collapsed, capped), how many times and how many results the last one had.
+ * No visitor data. Read by 'Statistiques' and the weekly report.
+ */
+export const siteSearches = pgTable(
+  "site_searches",
+  {
+    day: date("day").notNull(),
+    query: text("query").notNull(),
+    searches: integer("searches").notNull().default(1),
+    results: integer("results").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.query] })],
+);

@@ -4,6 +4,8 @@ import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { PopularChart, TrafficChart } from "~/components/admin/analytics-charts";
 import { PageHeader } from "~/components/admin/page-header";
+import { RankTable } from "~/components/admin/rank-table";
+import { SiteSearchesCard } from "~/components/admin/site-searches-card";
 import { SitePageLink } from "~/components/admin/site-page-link";
 import { StatCard } from "~/components/admin/stat-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -18,6 +20,7 @@ import {
 import { cn } from "~/lib/cn";
 import { formatShortDate } from "~/lib/format-date";
 import { getAnalyticsReport } from "~/server/analytics/report.server";
+import { searchStatistics } from "~/server/search/search-counts.server";
 import { requireRole } from "~/server/auth/session.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Statistiques | Back-office" }];
@@ -25,7 +28,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Statistiques | Back-off
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "user");
   const range = parseAnalyticsRange(new URL(request.url).searchParams.get("range"));
-  return { report: await getAnalyticsReport(range), role: user.role ?? "user" };
+  const report = await getAnalyticsReport(range);
+  return { report, searches: await searchStatistics(report.periods.current), role: user.role ?? "user" };
 }
 
 type Report = Route.ComponentProps["loaderData"]["report"];
@@ -70,50 +74,8 @@ function Change({ current, previous, range }: { current: number; previous: numbe
   );
 }
 
-function RankTable({
-  caption,
-  headers,
-  rows,
-  empty,
-}: {
-  caption: string;
-  headers: [string, ...string[]];
-  rows: { key: string; cells: React.ReactNode[] }[];
-  empty: string;
-}) {
-  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
-  return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr className="border-b text-left text-muted-foreground">
-          {headers.map((header, index) => (
-            <th key={header} scope="col" className={cn("py-2 font-medium", index > 0 && "w-20 text-right")}>
-              {header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key} className="border-b last:border-0">
-            {row.cells.map((cell, index) => (
-              <td
-                key={index}
-                className={cn("py-2", index === 0 ? "max-w-0 truncate pr-3" : "text-right tabular-nums")}
-              >
-                {cell}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
 export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
-  const { report, role } = loaderData;
+  const { report, searches, role } = loaderData;
   const { range, totals, requests } = report;
   const pages = report.pages.map((page) => ({ ...page, label: page.title ?? page.value }));
   const period = `du ${formatShortDate(`${report.periods.current.from}T12:00:00Z`)} au ${formatShortDate(`${report.periods.current.to}T12:00:00Z`)}`;
@@ -286,6 +248,8 @@ export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
       </div>
+
+      <SiteSearchesCard {...searches} />
     </div>
   );
 }
