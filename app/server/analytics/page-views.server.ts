@@ -10,14 +10,27 @@ import { createRateLimiter } from "~/server/security/rate-limit.server";
 import { visitorHash } from "./visitors.server";
 
 /**
+ * A UTM value as the statistics group it: trimmed, lower case ('Flyer' and 'flyer' are one
+ * campaign), at most 100 characters; null when absent or empty.
+ */
+export const utmValue = z
+  .string()
+  .max(2048)
+  .nullish()
+  .transform((value) => value?.trim().toLowerCase().slice(0, 100) || null);
+
+/**
  * First-party page-view counting that needs no consent: no cookie, no IP address or user agent
- * kept. A row is a path, the referring site's host, a device class from the viewport width and
- * the day's visitor hash (see visitors.server.ts).
+ * kept. A row is a path, the referring site's host, a device class from the viewport width, the
+ * UTM values of the page's address (decision 029) and the day's visitor hash (see visitors.server.ts).
  */
 export const beaconSchema = z.object({
   path: z.string().startsWith("/").max(512),
   referrer: z.string().max(2048).optional().nullable(),
   width: z.number().int().min(0).max(20_000),
+  utmSource: utmValue.optional(),
+  utmMedium: utmValue.optional(),
+  utmCampaign: utmValue.optional(),
 });
 export type BeaconPayload = z.infer<typeof beaconSchema>;
 
@@ -67,6 +80,9 @@ export async function recordPageView(input: {
       path,
       referrer: referrerHost(input.payload.referrer, input.ownHost),
       deviceType: deviceType(input.payload.width),
+      utmSource: input.payload.utmSource ?? null,
+      utmMedium: input.payload.utmMedium ?? null,
+      utmCampaign: input.payload.utmCampaign ?? null,
       visitorHash: await visitorHash(input.clientIp, input.userAgent ?? ""),
     });
   return "recorded";

@@ -19,7 +19,7 @@ import { analyticsDay } from "./visitors.server";
 /** A span of whole days, both ends included (YYYY-MM-DD). */
 export type DaySpan = { from: string; to: string };
 
-function shiftDays(day: string, days: number): string {
+export function shiftDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
@@ -59,7 +59,7 @@ function liveSums(span: DaySpan, dimensions: readonly AnalyticsDimension[]): SQL
 }
 
 /** Per-day totals of a span: the stored rollups, and the raw page views of the days not summed yet. */
-function dailyTotals(span: DaySpan): SQL {
+export function dailyTotals(span: DaySpan): SQL {
   return sql`
     select day, views, visitors from ${analyticsDaily}
       where ${analyticsDaily.day} between ${span.from}::date and ${span.to}::date
@@ -73,7 +73,7 @@ function dailyTotals(span: DaySpan): SQL {
  * covers whole (so twelve months read twelve rows a value, not 365), a row a day for its other
  * summed days, and the raw page views of the days not summed yet.
  */
-function spanSums(span: DaySpan, dimensions: readonly AnalyticsDimension[]): SQL {
+export function spanSums(span: DaySpan, dimensions: readonly AnalyticsDimension[]): SQL {
   // Whole months run from the first one starting in the span to `monthsEnd` (excluded). The month
   // of `to` counts when `to` is its last day, or when its days summed so far (those its row
   // holds) all fall in the span: the current month, summed up to yesterday, qualifies.
@@ -124,6 +124,26 @@ export type AnalyticsReport = {
 
 const TOP = 10;
 
+/** The `top` values of each of `dimensions` over a span, most viewed first. */
+export async function rankedSums(
+  span: DaySpan,
+  dimensions: readonly AnalyticsDimension[],
+  top: number,
+): Promise<(Ranked & { dimension: AnalyticsDimension })[]> {
+  const { rows } = await db().execute<Ranked & { dimension: AnalyticsDimension }>(
+    sql`select dimension, value, views, visitors from (
+      select dimension, value, views, visitors,
+        row_number() over (partition by dimension order by views desc, value) as rank
+      from (
+        select dimension, value, sum(views)::int as views, sum(visitors)::int as visitors
+        from (${spanSums(span, dimensions)}) sums
+        group by dimension, value
+      ) totals
+    ) ranked where rank <= ${top} order by dimension, rank`,
+  );
+  return rows;
+}
+
 /** The request sums' page (null: none was given) and total, for the requests by source page. */
 const sourcePage = sql<string | null>`nullif(${contactDailyCounts.sourcePage}, '')`;
 const requestSum = sql<number>`sum(${contactDailyCounts.requests})::int`;
@@ -149,19 +169,7 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
           from (${dailyTotals(whole)}) sums group by day`,
       )
       .then((result) => result.rows),
-    db()
-      .execute<{ dimension: string; value: string; views: number; visitors: number }>(
-        sql`select dimension, value, views, visitors from (
-          select dimension, value, views, visitors,
-            row_number() over (partition by dimension order by views desc, value) as rank
-          from (
-            select dimension, value, sum(views)::int as views, sum(visitors)::int as visitors
-            from (${spanSums(current, ["path", "referrer", "device"])}) sums
-            group by dimension, value
-          ) totals
-        ) ranked where rank <= ${TOP} order by dimension, rank`,
-      )
-      .then((result) => result.rows),
+    rankedSums(current, ["path", "referrer", "device"], TOP),
     db()
       .execute<{ current: number; previous: number }>(
         sql`select
@@ -225,7 +233,7 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
 }
 
 /** Titles of the articles, projects and CMS pages among `paths` (other paths are not looked up). */
-async function pageTitles(paths: string[]): Promise<Map<string, string>> {
+export async function pageTitles(paths: string[]): Promise<Map<string, string>> {
   const slugs = (pattern: RegExp) =>
     paths.map((path) => pattern.exec(path)?.[1]).filter((slug): slug is string => Boolean(slug));
   const articleSlugs = slugs(/^\/blog\/([^/]+)$/);

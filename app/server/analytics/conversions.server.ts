@@ -1,0 +1,134 @@
+import { sql } from "drizzle-orm";
+import type { AnalyticsRange } from "~/lib/analytics";
+import type { ContactOriginDimension } from "~/lib/enums";
+import { db } from "~/server/db/client.server";
+import { contactDailyCounts, contactOriginCounts } from "~/server/db/schema";
+import { dailyTotals, periodsOf, shiftDays, spanSums, type DaySpan } from "./report.server";
+
+/** Requests from one origin, and the visitors that origin brought (null where visits do not say). */
+export type Conversion = { value: string; requests: number; visitors: number | null };
+
+export type ConversionPoint = { key: string; visitors: number; requests: number };
+
+/** 'Demandes de devis' of 'Statistiques' (issue 38): requests beside visits, and where they came from. */
+export type ConversionReport = {
+  range: AnalyticsRange;
+  periods: { current: DaySpan; previous: DaySpan };
+  totals: { current: Omit<ConversionPoint, "key">; previous: Omit<ConversionPoint, "key"> };
+  /** The current period day by day (month by month over 12 months), quiet ones at zero. */
+  series: ConversionPoint[];
+  landing: Conversion[];
+  sources: Conversion[];
+  campaigns: Conversion[];
+};
+
+const TOP = 10;
+
+/** Visitors and requests a day over a span, read from the daily sums (and today's raw views). */
+async function perDay(span: DaySpan) {
+  const { rows } = await db().execute<{ day: string; visitors: number; requests: number }>(sql`
+    select to_char(day, 'YYYY-MM-DD') as day, sum(visitors)::int as visitors, sum(requests)::int as requests
+    from (
+      select day, visitors, 0 as requests from (${dailyTotals(span)}) traffic
+      union all
+      select ${contactDailyCounts.day}, 0, ${contactDailyCounts.requests} from ${contactDailyCounts}
+        where ${contactDailyCounts.day} between ${span.from}::date and ${span.to}::date
+    ) sums group by day`);
+  return rows;
+}
+
+/** The `top` origins of each dimension by requests over a span (contact_origin_counts). */
+export async function topOrigins(span: DaySpan, top: number) {
+  const { rows } = await db().execute<{
+    dimension: ContactOriginDimension;
+    value: string;
+    requests: number;
+  }>(sql`
+    select dimension, value, requests from (
+      select dimension, value, requests,
+        row_number() over (partition by dimension order by requests desc, value) as rank
+      from (
+        select ${contactOriginCounts.dimension} as dimension, ${contactOriginCounts.value} as value,
+          sum(${contactOriginCounts.requests})::int as requests
+        from ${contactOriginCounts}
+        where ${contactOriginCounts.day} between ${span.from}::date and ${span.to}::date
+        group by 1, 2
+      ) totals where requests > 0
+    ) ranked where rank <= ${top} order by dimension, rank`);
+  return rows;
+}
+
+/** The visitors of the sources and campaigns listed (the page views' own sums of both). */
+async function visitorsOf(span: DaySpan, values: { source: string[]; campaign: string[] }) {
+  const wanted = [...values.source.map((v) => ["source", v]), ...values.campaign.map((v) => ["campaign", v])];
+  if (wanted.length === 0) return new Map<string, number>();
+  const { rows } = await db().execute<{ dimension: string; value: string; visitors: number }>(sql`
+    select dimension, value, sum(visitors)::int as visitors
+    from (${spanSums(span, ["source", "campaign"])}) sums
+    where (dimension, value) in (${sql.join(
+      wanted.map(([dimension, value]) => sql`(${dimension}, ${value})`),
+      sql`, `,
+    )})
+    group by dimension, value`);
+  return new Map(rows.map((row) => [`${row.dimension}\0${row.value}`, row.visitors]));
+}
+
+export async function getConversionReport(
+  range: AnalyticsRange,
+  now = new Date(),
+): Promise<ConversionReport> {
+  const periods = periodsOf(range, now);
+  const { current, previous } = periods;
+  const [days, origins] = await Promise.all([
+    perDay({ from: previous.from, to: current.to }),
+    topOrigins(current, TOP),
+  ]);
+  const of = (dimension: ContactOriginDimension) => origins.filter((row) => row.dimension === dimension);
+  // The direct visits ('' source) hold every page after a visit's first: no rate for them.
+  const named = (dimension: ContactOriginDimension) =>
+    of(dimension)
+      .map((row) => row.value)
+      .filter(Boolean);
+  const visitors = await visitorsOf(current, { source: named("source"), campaign: named("campaign") });
+  const withVisitors = (dimension: "source" | "campaign") =>
+    of(dimension).map(({ value, requests }) => ({
+      value,
+      requests,
+      visitors: value ? (visitors.get(`${dimension}\0${value}`) ?? 0) : null,
+    }));
+
+  const sum = (span: DaySpan) => {
+    const total = { visitors: 0, requests: 0 };
+    for (const day of days) {
+      if (day.day < span.from || day.day > span.to) continue;
+      total.visitors += day.visitors;
+      total.requests += day.requests;
+    }
+    return total;
+  };
+  const byDay = new Map(days.map((day) => [day.day, day]));
+  const series = new Map<string, ConversionPoint>();
+  for (let day = current.from; day <= current.to; day = shiftDays(day, 1)) {
+    const key = range === "12m" ? day.slice(0, 7) : day;
+    const point = series.get(key) ?? { key, visitors: 0, requests: 0 };
+    point.visitors += byDay.get(day)?.visitors ?? 0;
+    point.requests += byDay.get(day)?.requests ?? 0;
+    series.set(key, point);
+  }
+
+  return {
+    range,
+    periods,
+    totals: { current: sum(current), previous: sum(previous) },
+    series: [...series.values()],
+    landing: of("landing").map(({ value, requests }) => ({ value, requests, visitors: null })),
+    sources: withVisitors("source"),
+    campaigns: withVisitors("campaign"),
+  };
+}
+
+/** Requests for 100 visitors, one decimal; null without visitors. */
+export function conversionRate(requests: number, visitors: number | null): number | null {
+  if (!visitors) return null;
+  return Math.round((requests / visitors) * 1000) / 10;
+}
