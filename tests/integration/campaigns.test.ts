@@ -386,7 +386,7 @@ describe("the weekly report", () => {
         { label: "Contact (/contact)", views: 1 },
       ],
       sources: [
-        { label: "www.google.fr", visitors: 2, requests: 1 },
+        { label: "Google", visitors: 2, requests: 1 },
         { label: "flyer", visitors: 1, requests: 1 },
       ],
       campaigns: [{ label: "flyer-printemps", visitors: 1, requests: 1 }],
@@ -405,7 +405,7 @@ describe("the weekly report", () => {
       "Visiteurs : 4 (la semaine précédente : 1, +300 %)",
       "Demandes de devis : 2 (la semaine précédente : 1, +100 %)",
       "- Accueil (/) : 3 vues",
-      "- www.google.fr : 2 visiteurs, 1 demande",
+      "- Google : 2 visiteurs, 1 demande",
       "- flyer-printemps : 1 visiteur, 1 demande",
       "Demandes encore « Nouveau » : 2",
       "E-mails en échec : 1",

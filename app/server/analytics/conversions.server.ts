@@ -126,9 +126,3 @@ export async function getConversionReport(
     campaigns: withVisitors("campaign"),
   };
 }
-
-/** Requests for 100 visitors, one decimal; null without visitors. */
-export function conversionRate(requests: number, visitors: number | null): number | null {
-  if (!visitors) return null;
-  return Math.round((requests / visitors) * 1000) / 10;
-}

@@ -1,6 +1,8 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { staticPageNames } from "~/lib/analytics";
+import { sourceLabel } from "~/lib/contact-origin";
 import { formatShortDate } from "~/lib/format-date";
+import { mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { config } from "~/server/config.server";
 import { countContacts } from "~/server/contacts/inbox.server";
 import { db } from "~/server/db/client.server";
@@ -88,7 +90,7 @@ export async function weeklyReportOf(now = new Date()): Promise<WeeklyReport> {
       .filter((row) => row.dimension === dimension && row.value)
       .slice(0, TOP)
       .map((row) => ({
-        label: row.value,
+        label: dimension === "source" ? sourceLabel(row.value) : row.value,
         visitors: row.visitors,
         requests: requestsFrom(dimension, row.value),
       }));
@@ -176,4 +178,15 @@ export async function sendWeeklyReports(now = new Date()) {
   });
   if (queued > 0) announceEnqueued();
   return { queued };
+}
+
+/** Whether a staff member receives the Monday report ('Profil'). */
+export async function receivesWeeklyReportOf(userId: string) {
+  const [row] = await db().select({ on: receivesWeeklyReport }).from(users).where(eq(users.id, userId));
+  return row?.on ?? false;
+}
+
+/** 'Recevoir le rapport hebdomadaire' in 'Profil': each person for themselves, audited. */
+export async function setWeeklyReport(context: MutationContext, on: boolean) {
+  await mutate(context, (m) => m.update(users, context.actor.id, { weeklyReport: on }));
 }

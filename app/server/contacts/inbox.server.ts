@@ -132,6 +132,14 @@ export type ContactDetail = ContactListItem & {
   subject: string | null;
   message: string;
   sourcePage: string | null;
+  /** Where the visit came from (decision 029). */
+  landingPage: string | null;
+  referrerHost: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  deviceType: string | null;
+  formPage: string | null;
   statusChangedAt: Date;
   assignedTo: string | null;
   /** yyyy-mm-dd */
@@ -147,6 +155,13 @@ export async function getContact(id: string): Promise<ContactDetail | null> {
       subject: contacts.subject,
       message: contacts.message,
       sourcePage: contacts.sourcePage,
+      landingPage: contacts.landingPage,
+      referrerHost: contacts.referrerHost,
+      utmSource: contacts.utmSource,
+      utmMedium: contacts.utmMedium,
+      utmCampaign: contacts.utmCampaign,
+      deviceType: contacts.deviceType,
+      formPage: contacts.formPage,
       statusChangedAt: contacts.statusChangedAt,
       assignedTo: contacts.assignedTo,
       followUpOn: contacts.followUpOn,

@@ -3,20 +3,17 @@ import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { PopularChart, TrafficChart } from "~/components/admin/analytics-charts";
+import { Change, number, pointLabel, RankTable } from "~/components/admin/analytics-parts";
+import { ConversionsSection } from "~/components/admin/conversions-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { SitePageLink } from "~/components/admin/site-page-link";
 import { StatCard } from "~/components/admin/stat-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { AdminScreenPath } from "~/lib/admin-access";
-import {
-  analyticsRangeLabels,
-  analyticsRanges,
-  deviceLabels,
-  parseAnalyticsRange,
-  type AnalyticsRange,
-} from "~/lib/analytics";
+import { analyticsRangeLabels, analyticsRanges, deviceLabels, parseAnalyticsRange } from "~/lib/analytics";
 import { cn } from "~/lib/cn";
 import { formatShortDate } from "~/lib/format-date";
+import { getConversionReport } from "~/server/analytics/conversions.server";
 import { getAnalyticsReport } from "~/server/analytics/report.server";
 import { requireRole } from "~/server/auth/session.server";
 
@@ -25,7 +22,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Statistiques | Back-off
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "user");
   const range = parseAnalyticsRange(new URL(request.url).searchParams.get("range"));
-  return { report: await getAnalyticsReport(range), role: user.role ?? "user" };
+  const [report, conversions] = await Promise.all([getAnalyticsReport(range), getConversionReport(range)]);
+  return { report, conversions, role: user.role ?? "user" };
 }
 
 type Report = Route.ComponentProps["loaderData"]["report"];
@@ -37,83 +35,8 @@ const counters: { key: keyof Report["counters"]; label: string; to: AdminScreenP
   { key: "users", label: "Utilisateurs enregistrés", to: "/admin/users", icon: Users },
 ];
 
-const number = new Intl.NumberFormat("fr-FR");
-const monthLabel = new Intl.DateTimeFormat("fr-FR", { month: "short", year: "numeric", timeZone: "UTC" });
-const dayLabel = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", timeZone: "UTC" });
-
-function pointLabel(key: string) {
-  return key.length === 7
-    ? monthLabel.format(new Date(`${key}-01T00:00:00Z`))
-    : dayLabel.format(new Date(`${key}T00:00:00Z`));
-}
-
-const previousLabels: Record<AnalyticsRange, string> = {
-  "7d": "aux 7 jours précédents",
-  "30d": "aux 30 jours précédents",
-  "12m": "aux 12 mois précédents",
-};
-
-/** "+12 %" against the previous period, or a word when there is nothing to compare with. */
-function Change({ current, previous, range }: { current: number; previous: number; range: AnalyticsRange }) {
-  if (previous === 0) {
-    return <p className="text-xs text-muted-foreground">Aucune donnée sur la période précédente</p>;
-  }
-  const change = Math.round(((current - previous) / previous) * 100);
-  return (
-    <p className="text-xs text-muted-foreground">
-      <span className={cn("font-medium", change > 0 && "text-green-300", change < 0 && "text-red-300")}>
-        {change > 0 ? "+" : ""}
-        {change} %
-      </span>{" "}
-      par rapport {previousLabels[range]} ({number.format(previous)})
-    </p>
-  );
-}
-
-function RankTable({
-  caption,
-  headers,
-  rows,
-  empty,
-}: {
-  caption: string;
-  headers: [string, ...string[]];
-  rows: { key: string; cells: React.ReactNode[] }[];
-  empty: string;
-}) {
-  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
-  return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr className="border-b text-left text-muted-foreground">
-          {headers.map((header, index) => (
-            <th key={header} scope="col" className={cn("py-2 font-medium", index > 0 && "w-20 text-right")}>
-              {header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key} className="border-b last:border-0">
-            {row.cells.map((cell, index) => (
-              <td
-                key={index}
-                className={cn("py-2", index === 0 ? "max-w-0 truncate pr-3" : "text-right tabular-nums")}
-              >
-                {cell}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
 export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
-  const { report, role } = loaderData;
+  const { report, conversions, role } = loaderData;
   const { range, totals, requests } = report;
   const pages = report.pages.map((page) => ({ ...page, label: page.title ?? page.value }));
   const period = `du ${formatShortDate(`${report.periods.current.from}T12:00:00Z`)} au ${formatShortDate(`${report.periods.current.to}T12:00:00Z`)}`;
@@ -286,6 +209,8 @@ export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
       </div>
+
+      <ConversionsSection report={conversions} />
     </div>
   );
 }
