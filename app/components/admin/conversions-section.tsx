@@ -6,7 +6,7 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { conversionRate } from "~/lib/analytics";
 import { sourceLabel } from "~/lib/contact-origin";
-import type { ConversionReport } from "~/server/analytics/conversions.server";
+import type { Conversion, ConversionReport } from "~/server/analytics/conversions.server";
 
 const percent = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
 
@@ -14,6 +14,18 @@ const percent = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
 function rate(requests: number, visitors: number | null) {
   const value = conversionRate(requests, visitors);
   return value === null ? "—" : `${percent.format(value)} %`;
+}
+
+/** The requests of a source or campaign, and under them their rate (requests for 100 visitors). */
+function RequestsCell({ row }: { row: Conversion }) {
+  return (
+    <>
+      {number.format(row.requests)}
+      {row.visitors !== null ? (
+        <span className="block text-xs text-muted-foreground">{rate(row.requests, row.visitors)}</span>
+      ) : null}
+    </>
+  );
 }
 
 /**
@@ -80,7 +92,7 @@ export function ConversionsSection({ report }: { report: ConversionReport }) {
         </CardContent>
       </Card>
 
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>Par page d'arrivée</CardTitle>
@@ -110,12 +122,15 @@ export function ConversionsSection({ report }: { report: ConversionReport }) {
         <Card>
           <CardHeader>
             <CardTitle>Par source</CardTitle>
-            <CardDescription>La source de la campagne, sinon le site d'où venait la visite.</CardDescription>
+            <CardDescription>
+              La source de la campagne, sinon le site d'où venait la visite ; sous les demandes, le taux de
+              conversion.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <RankTable
               caption="Demandes par source"
-              headers={["Source", "Visiteurs", "Demandes", "Taux"]}
+              headers={["Source", "Visiteurs", "Demandes"]}
               empty="Aucune demande sur la période."
               rows={report.sources.map((row) => ({
                 key: row.value,
@@ -124,8 +139,7 @@ export function ConversionsSection({ report }: { report: ConversionReport }) {
                     {sourceLabel(row.value)}
                   </span>,
                   row.visitors === null ? "—" : number.format(row.visitors),
-                  number.format(row.requests),
-                  rate(row.requests, row.visitors),
+                  <RequestsCell key="requests" row={row} />,
                 ],
               }))}
             />
@@ -134,20 +148,22 @@ export function ConversionsSection({ report }: { report: ConversionReport }) {
         <Card>
           <CardHeader>
             <CardTitle>Par campagne</CardTitle>
-            <CardDescription>Les liens marqués utm_campaign (flyer, annonce, publication…).</CardDescription>
+            <CardDescription>
+              Les liens marqués utm_campaign (flyer, annonce, publication…) ; sous les demandes, le taux de
+              conversion.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <RankTable
               caption="Demandes par campagne"
-              headers={["Campagne", "Visiteurs", "Demandes", "Taux"]}
+              headers={["Campagne", "Visiteurs", "Demandes"]}
               empty="Aucune demande sur la période."
               rows={report.campaigns.map((row) => ({
                 key: row.value,
                 cells: [
                   row.value || "Sans campagne",
                   row.visitors === null ? "—" : number.format(row.visitors),
-                  number.format(row.requests),
-                  rate(row.requests, row.visitors),
+                  <RequestsCell key="requests" row={row} />,
                 ],
               }))}
             />
