@@ -8,6 +8,8 @@ import { getConversionReport } from "~/server/analytics/conversions.server";
 import { analyticsDay } from "~/server/analytics/visitors.server";
 import { lastWeek, sendWeeklyReports, weeklyReportOf } from "~/server/analytics/weekly-report.server";
 import { submitContact } from "~/server/contacts/contact-form.server";
+import { loadTemplate } from "~/server/mail/templates.server";
+import { templateProblem } from "~/lib/email-templates";
 
 // Issue 38 §1–4: campaigns, a request's origin, 'Demandes de devis' and the Monday report.
 
@@ -412,6 +414,12 @@ describe("the weekly report", () => {
       "/admin/profile",
     ])
       expect(mail!.textBody).toContain(line);
+    for (const part of [mail!.subject, mail!.htmlBody, mail!.textBody]) expect(part).not.toMatch(/\{\{|\}\}/);
+    expect(mail!.htmlBody).toContain('<p style="white-space:pre-line">- Accueil (&#x2F;) : 3 vues');
+    // The seeded template passes the checks of the 'Modèles d'e-mails' screen.
+    const template = await loadTemplate(db(), "weekly_report");
+    for (const part of [template.subject, template.htmlContent, template.textContent])
+      expect(templateProblem(part, "weekly_report")).toBeNull();
   });
 
   it("sends nothing for a week without a visit or a request", async () => {
