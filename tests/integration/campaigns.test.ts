@@ -175,6 +175,16 @@ describe("a quote request's origin", () => {
           where status <> 'spam' group by 1, 2, 3 order by 1, 2, 3`,
       );
       expect(kept.rows).toEqual(counted.rows);
+      // The months' sums are the days' sums added up.
+      const months = await db().execute(
+        sql`select to_char(month, 'YYYY-MM') as month, dimension, value, requests from contact_origin_monthly
+          where requests <> 0 order by 1, 2, 3`,
+      );
+      const daysSummed = await db().execute(
+        sql`select to_char(day, 'YYYY-MM') as month, dimension, value, sum(requests)::int as requests
+          from contact_origin_counts group by 1, 2, 3 having sum(requests) <> 0 order by 1, 2, 3`,
+      );
+      expect(months.rows).toEqual(daysSummed.rows);
       return kept.rows;
     };
     const base = { email: "x@example.fr", message: "Un devis" };
@@ -287,6 +297,12 @@ describe("'Demandes de devis'", () => {
     expect(report.campaigns).toEqual([
       { value: "", requests: 3, visitors: null },
       { value: "flyer-printemps", requests: 1, visitors: 2 },
+    ]);
+    // Over twelve months, read from the months' sums: the request of the previous week counts too.
+    expect((await getConversionReport("12m", now)).landing).toEqual([
+      { value: "", requests: 2, visitors: null },
+      { value: "/blog/borne", requests: 2, visitors: null },
+      { value: "/contact", requests: 1, visitors: null },
     ]);
   });
 });

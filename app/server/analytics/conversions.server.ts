@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { AnalyticsRange } from "~/lib/analytics";
 import type { ContactOriginDimension } from "~/lib/enums";
 import { db } from "~/server/db/client.server";
-import { contactDailyCounts, contactOriginCounts } from "~/server/db/schema";
-import { dailyTotals, periodsOf, shiftDays, spanSums, type DaySpan } from "./report.server";
+import { contactDailyCounts, contactOriginCounts, contactOriginMonthly } from "~/server/db/schema";
+import { dailyTotals, periodsOf, shiftDays, shiftMonths, spanSums, type DaySpan } from "./report.server";
+import { analyticsDay } from "./visitors.server";
 
 /** Requests from one origin, and the visitors that origin brought (null where visits do not say). */
 export type Conversion = { value: string; requests: number; visitors: number | null };
@@ -37,7 +38,32 @@ async function perDay(span: DaySpan) {
   return rows;
 }
 
-/** The `top` origins of each dimension by requests over a span (contact_origin_counts). */
+/**
+ * The origin sums of a span: a row a month (contact_origin_monthly) for the months it covers whole,
+ * a row a day for its other days, so twelve months read twelve rows a value, not 365. The sums
+ * follow the requests as they come: a month whose remaining days are still ahead counts as whole.
+ */
+function originSums(span: DaySpan): SQL {
+  const today = analyticsDay(new Date());
+  const monthsFrom = span.from.endsWith("-01") ? span.from : shiftMonths(span.from, 1);
+  const afterTo = shiftMonths(span.to, 1);
+  const monthsEnd =
+    shiftDays(afterTo, -1) === span.to || span.to >= today ? afterTo : `${span.to.slice(0, 7)}-01`;
+  const days = (from: string, to: string) => sql`
+    select ${contactOriginCounts.dimension} as dimension, ${contactOriginCounts.value} as value,
+      ${contactOriginCounts.requests} as requests
+    from ${contactOriginCounts}
+    where ${contactOriginCounts.day} between ${from}::date and ${to}::date`;
+  if (monthsFrom >= monthsEnd) return days(span.from, span.to);
+  return sql`
+    select ${contactOriginMonthly.dimension}, ${contactOriginMonthly.value}, ${contactOriginMonthly.requests}
+    from ${contactOriginMonthly}
+    where ${contactOriginMonthly.month} >= ${monthsFrom}::date and ${contactOriginMonthly.month} < ${monthsEnd}::date
+    union all ${days(span.from, shiftDays(monthsFrom, -1))}
+    union all ${days(monthsEnd, span.to)}`;
+}
+
+/** The `top` origins of each dimension by requests over a span. */
 export async function topOrigins(span: DaySpan, top: number) {
   const { rows } = await db().execute<{
     dimension: ContactOriginDimension;
@@ -48,10 +74,8 @@ export async function topOrigins(span: DaySpan, top: number) {
       select dimension, value, requests,
         row_number() over (partition by dimension order by requests desc, value) as rank
       from (
-        select ${contactOriginCounts.dimension} as dimension, ${contactOriginCounts.value} as value,
-          sum(${contactOriginCounts.requests})::int as requests
-        from ${contactOriginCounts}
-        where ${contactOriginCounts.day} between ${span.from}::date and ${span.to}::date
+        select dimension, value, sum(requests)::int as requests
+        from (${originSums(span)}) sums
         group by 1, 2
       ) totals where requests > 0
     ) ranked where rank <= ${top} order by dimension, rank`);

@@ -25,7 +25,7 @@ export function shiftDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-function shiftMonths(day: string, months: number): string {
+export function shiftMonths(day: string, months: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCMonth(date.getUTCMonth() + months, 1);
   return date.toISOString().slice(0, 10);

@@ -582,6 +582,25 @@ export const contactOriginCounts = pgTable(
   ],
 );
 
+/**
+ * contact_origin_counts summed per calendar month (`month` is its first day), kept by the same
+ * triggers: 'Demandes de devis' over 12 months reads a row a month and value, not 365.
+ */
+export const contactOriginMonthly = pgTable(
+  "contact_origin_monthly",
+  {
+    month: date("month").notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    requests: integer("requests").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.dimension, t.value] }),
+    check("contact_origin_monthly_dimension_check", oneOf("dimension", contactOriginDimensions)),
+    check("contact_origin_monthly_month_check", sql`extract(day from ${t.month}) = 1`),
+  ],
+);
+
 /** Staff notes on a contact request (beyond the spec). */
 export const contactNotes = pgTable(
   "contact_notes",
