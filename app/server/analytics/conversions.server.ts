@@ -3,7 +3,15 @@ import type { AnalyticsRange } from "~/lib/analytics";
 import type { ContactOriginDimension } from "~/lib/enums";
 import { db } from "~/server/db/client.server";
 import { contactDailyCounts, contactOriginCounts, contactOriginMonthly } from "~/server/db/schema";
-import { dailyTotals, periodsOf, shiftDays, shiftMonths, spanSums, type DaySpan } from "./report.server";
+import {
+  addUpDays,
+  dailyTotals,
+  periodsOf,
+  shiftDays,
+  shiftMonths,
+  spanSums,
+  type DaySpan,
+} from "./report.server";
 import { analyticsDay } from "./visitors.server";
 
 /** Requests from one origin, and the visitors that origin brought (null where visits do not say). */
@@ -121,30 +129,13 @@ export async function getConversionReport(
       visitors: value ? (visitors.get(`${dimension}\0${value}`) ?? 0) : null,
     }));
 
-  const sum = (span: DaySpan) => {
-    const total = { visitors: 0, requests: 0 };
-    for (const day of days) {
-      if (day.day < span.from || day.day > span.to) continue;
-      total.visitors += day.visitors;
-      total.requests += day.requests;
-    }
-    return total;
-  };
-  const byDay = new Map(days.map((day) => [day.day, day]));
-  const series = new Map<string, ConversionPoint>();
-  for (let day = current.from; day <= current.to; day = shiftDays(day, 1)) {
-    const key = range === "12m" ? day.slice(0, 7) : day;
-    const point = series.get(key) ?? { key, visitors: 0, requests: 0 };
-    point.visitors += byDay.get(day)?.visitors ?? 0;
-    point.requests += byDay.get(day)?.requests ?? 0;
-    series.set(key, point);
-  }
+  const { sum, series } = addUpDays(range, current, days, ["visitors", "requests"]);
 
   return {
     range,
     periods,
     totals: { current: sum(current), previous: sum(previous) },
-    series: [...series.values()],
+    series,
     landing: of("landing").map(({ value, requests }) => ({ value, requests, visitors: null })),
     sources: withVisitors("source"),
     campaigns: withVisitors("campaign"),

@@ -7,17 +7,8 @@ import { pageViews } from "~/server/db/schema";
 import { authSecret } from "~/server/secrets.server";
 import { throttleKeyOfAddress } from "~/server/security/client-ip.server";
 import { createRateLimiter } from "~/server/security/rate-limit.server";
+import { utmValue } from "./utm.server";
 import { visitorHash } from "./visitors.server";
-
-/**
- * A UTM value as the statistics group it: trimmed, lower case ('Flyer' and 'flyer' are one
- * campaign), at most 100 characters; null when absent or empty.
- */
-export const utmValue = z
-  .string()
-  .max(2048)
-  .nullish()
-  .transform((value) => value?.trim().toLowerCase().slice(0, 100) || null);
 
 /**
  * First-party page-view counting that needs no consent: no cookie, no IP address or user agent

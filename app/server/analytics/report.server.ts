@@ -103,6 +103,36 @@ export function spanSums(span: DaySpan, dimensions: readonly AnalyticsDimension[
     select dimension, value, views, visitors from (${liveSums(span, dimensions)}) live`;
 }
 
+/**
+ * Figures a day added up: over a span (`sum`), and point by point over the current period
+ * (`series`: a day each, a month each over 12 months, quiet ones at zero).
+ */
+export function addUpDays<Field extends string>(
+  range: AnalyticsRange,
+  current: DaySpan,
+  days: ({ day: string } & Record<Field, number>)[],
+  fields: readonly Field[],
+) {
+  const zero = () => Object.fromEntries(fields.map((field) => [field, 0])) as Record<Field, number>;
+  const add = (total: Record<Field, number>, day: Record<Field, number> | undefined) => {
+    for (const field of fields) total[field] += day?.[field] ?? 0;
+  };
+  const sum = (span: DaySpan) => {
+    const total = zero();
+    for (const day of days) if (day.day >= span.from && day.day <= span.to) add(total, day);
+    return total;
+  };
+  const byDay = new Map(days.map((day) => [day.day, day]));
+  const points = new Map<string, Record<Field, number> & { key: string }>();
+  for (let day = current.from; day <= current.to; day = shiftDays(day, 1)) {
+    const key = range === "12m" ? day.slice(0, 7) : day;
+    const point = points.get(key) ?? { key, ...zero() };
+    add(point, byDay.get(day));
+    points.set(key, point);
+  }
+  return { sum, series: [...points.values()] };
+}
+
 export type Traffic = { views: number; visitors: number };
 /** `key` is a day (YYYY-MM-DD), or a month (YYYY-MM) over 12 months. */
 export type TrafficPoint = Traffic & { key: string };
@@ -189,25 +219,7 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
       .limit(TOP),
   ]);
 
-  const byDay = new Map(perDay.map((point) => [point.day, point]));
-
-  const sum = (span: DaySpan): Traffic => {
-    const total = { views: 0, visitors: 0 };
-    for (const point of perDay) {
-      if (point.day < span.from || point.day > span.to) continue;
-      total.views += point.views;
-      total.visitors += point.visitors;
-    }
-    return total;
-  };
-  const series = new Map<string, TrafficPoint>();
-  for (let day = current.from; day <= current.to; day = shiftDays(day, 1)) {
-    const key = range === "12m" ? day.slice(0, 7) : day;
-    const point = series.get(key) ?? { key, views: 0, visitors: 0 };
-    point.views += byDay.get(day)?.views ?? 0;
-    point.visitors += byDay.get(day)?.visitors ?? 0;
-    series.set(key, point);
-  }
+  const { sum, series } = addUpDays(range, current, perDay, ["views", "visitors"]);
 
   const of = (dimension: string): Ranked[] =>
     ranked
@@ -221,7 +233,7 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
     periods,
     counters: { contacts: contactCount, ...counters },
     totals: { current: sum(current), previous: sum(previous) },
-    series: [...series.values()],
+    series,
     pages: pages.map((page) => ({
       ...page,
       title: staticPageNames[page.value] ?? titles.get(page.value) ?? null,

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { localPagePath } from "~/lib/safe-redirect";
-import { deviceType, referrerHost, utmValue } from "~/server/analytics/page-views.server";
+import { deviceType, referrerHost } from "~/server/analytics/page-views.server";
+import { utmValue } from "~/server/analytics/utm.server";
+import { contacts } from "~/server/db/schema";
 
 /** Where a quote request's visit came from, as stored on the request (decision 029). */
 export type ContactOrigin = {
@@ -11,6 +13,17 @@ export type ContactOrigin = {
   utmCampaign: string | null;
   deviceType: string | null;
   formPage: string | null;
+};
+
+/** The columns that hold a request's origin, to select them. */
+export const contactOriginColumns = {
+  landingPage: contacts.landingPage,
+  referrerHost: contacts.referrerHost,
+  utmSource: contacts.utmSource,
+  utmMedium: contacts.utmMedium,
+  utmCampaign: contacts.utmCampaign,
+  deviceType: contacts.deviceType,
+  formPage: contacts.formPage,
 };
 
 /** A path of the public site: no other site, no back office, no query string, bounded. */
