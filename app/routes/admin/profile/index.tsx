@@ -351,7 +351,7 @@ function MailSwitchCard({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" className="flex flex-wrap items-center gap-4">
+        <Form method="post" aria-label={title} className="flex flex-wrap items-center gap-4">
           <input type="hidden" name="intent" value={intent} />
           <label className="flex items-center gap-3 text-sm">
             <Switch
