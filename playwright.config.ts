@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 /** The public site's specs: they also run without JavaScript (decision 022). */
 const PUBLIC_SPECS =
-  /(^|[\\/])(content|content-seo|contact|site-shell|site-shell-mobile|site-shell-settings|tracking|analytics|smoke|media|hardening|security|site-search)\.spec\.ts$/;
+  /(^|[\\/])(content|content-seo|contact|site-shell|site-shell-mobile|site-shell-settings|tracking|analytics|campaigns|smoke|media|hardening|security|site-search)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -64,9 +64,10 @@ export default [
     // -- previews: the public page alone, outside the back office's frame
     route("blog/preview/:id", "routes/admin/blog/preview.tsx"),
     route("cms/preview/:id", "routes/admin/cms/preview.tsx"),
-    // -- the inbox as a CSV file
+    // -- the inbox, the journal and the statistics' requests as CSV files
     route("contacts/export", "routes/admin/contacts/export.ts"),
     route("journal/export", "routes/admin/journal/export.ts"),
+    route("analytics/conversions.csv", "routes/admin/analytics/conversions-csv.ts"),
     route("projects/preview/:id", "routes/admin/projects/preview.tsx"),
     // -- a kept backup archive
     route("backups/download/:id", "routes/admin/backups/download.ts"),

@@ -1,5 +1,6 @@
 import { pushDataLayer } from "~/lib/data-layer";
 import { notePageView } from "~/lib/page-trail";
+import { noteVisitOrigin, utmOf } from "~/lib/visit-origin";
 
 /**
  * The page view (public-site.md §7): the anonymous beacon (no cookie, sent whatever the consent),
@@ -10,9 +11,15 @@ import { notePageView } from "~/lib/page-trail";
 function countView() {
   const path = window.location.pathname;
   notePageView(path);
+  noteVisitOrigin(path);
   navigator.sendBeacon?.(
     "/api/beacon",
-    JSON.stringify({ path, referrer: document.referrer, width: window.innerWidth }),
+    JSON.stringify({
+      path,
+      referrer: document.referrer,
+      width: window.innerWidth,
+      ...utmOf(window.location.search),
+    }),
   );
   pushDataLayer("page_view", {
     page_path: path + window.location.search,

@@ -13,6 +13,7 @@ import { hasRole } from "~/lib/roles";
 export const adminAccess = {
   "/admin": "user",
   "/admin/analytics": "user",
+  "/admin/analytics/conversions.csv": "user",
   "/admin/login": "public",
   "/admin/login/code": "public",
   "/admin/login/forgot": "public",

@@ -30,3 +30,9 @@ export const deviceLabels: Record<string, string> = {
   mobile: "Mobile",
   "": "Inconnu",
 };
+
+/** Quote requests for 100 visitors, one decimal; null without visitors. */
+export function conversionRate(requests: number, visitors: number | null): number | null {
+  if (!visitors) return null;
+  return Math.round((requests / visitors) * 1000) / 10;
+}

@@ -23,6 +23,9 @@ export const FORM_DISABLED_MESSAGE =
 /** Hidden: the page that brought the visitor to the form (see page-trail.ts). */
 export const SOURCE_PAGE_FIELD = "sourcePage";
 
+/** Hidden: the visit's origin, JSON (see visit-origin.ts); the server falls back on the Referer. */
+export const ORIGIN_FIELD = "origin";
+
 /** The hidden field only robots fill in. */
 export const HONEYPOT_FIELD = "website";
 

@@ -19,6 +19,7 @@ export const emailTemplateLabels: Record<string, string> = {
   project_creation: "Avis de création de projet",
   health_alert: "Alerte : état du site",
   health_recovered: "État du site rétabli",
+  weekly_report: "Rapport hebdomadaire",
 };
 
 /** The placeholders staff may use in every contact template (back-office.md §2.17). */
@@ -60,6 +61,20 @@ const SAMPLE_HEALTH_CHECK = {
     "Dernière sauvegarde réussie le 03/03/2026 02:00 ; archives chiffrées, gardées dans /var/lib/betic/backups.",
   action: "Aucune sauvegarde depuis plus de 26 heures : lancez-en une et vérifiez la planification.",
   health_url: "https://www.exemple.fr/admin/health",
+};
+
+/** The placeholders of the Monday report (app/server/analytics/weekly-report.server.ts), each a block of text. */
+const WEEKLY_REPORT_SAMPLE = {
+  period: "du lundi 16/11/2026 au dimanche 22/11/2026",
+  visitors: "412 (la semaine précédente : 380, +8 %)",
+  requests: "6 (la semaine précédente : 4, +50 %)",
+  top_pages: "- Accueil (/) : 520 vues\n- Borne de recharge (/blog/borne-de-recharge) : 140 vues",
+  top_sources: "- www.google.fr : 180 visiteurs, 3 demandes\n- flyer : 25 visiteurs, 2 demandes",
+  top_campaigns: "- flyer-printemps : 25 visiteurs, 2 demandes",
+  new_requests: "3",
+  failed_mails: "0",
+  statistics_url: "https://www.exemple.fr/admin/analytics?range=7d",
+  profile_url: "https://www.exemple.fr/admin/profile",
 };
 
 /** What each editable template is for, what it may say, and what its preview shows. */
@@ -120,6 +135,13 @@ export const emailTemplateUses: Record<EmailTemplateName, TemplateUse> = {
       action: "",
     },
     sampleNote: "Avec une vérification d'exemple : les sauvegardes.",
+  },
+  weekly_report: {
+    purpose:
+      "Envoyé chaque lundi à 8 h à chaque membre de l'équipe qui le garde dans « Profil » (par défaut les administrateurs) ; rien n'est envoyé pour une semaine sans visite ni demande.",
+    placeholders: Object.keys(WEEKLY_REPORT_SAMPLE),
+    sample: WEEKLY_REPORT_SAMPLE,
+    sampleNote: "Avec une semaine d'exemple.",
   },
 };
 

@@ -57,6 +57,7 @@ export const emailTemplateNames = [
   "password_changed",
   "health_alert",
   "health_recovered",
+  "weekly_report",
 ] as const;
 export type EmailTemplateName = (typeof emailTemplateNames)[number];
 
@@ -111,8 +112,20 @@ export const trashEntityLabels: Record<TrashEntityType, string> = {
 };
 
 /** How the daily analytics rollups break page views down. */
-export const analyticsDimensions = ["total", "path", "referrer", "device"] as const;
+export const analyticsDimensions = [
+  "total",
+  "path",
+  "referrer",
+  "device",
+  "source",
+  "medium",
+  "campaign",
+] as const;
 export type AnalyticsDimension = (typeof analyticsDimensions)[number];
+
+/** How a quote request's origin is summed (contact_origin_counts): first page, source, campaign. */
+export const contactOriginDimensions = ["landing", "source", "campaign"] as const;
+export type ContactOriginDimension = (typeof contactOriginDimensions)[number];
 
 /** A backup run: in progress, finished with an archive, or stopped by an error. */
 export const backupStatuses = ["running", "succeeded", "failed"] as const;

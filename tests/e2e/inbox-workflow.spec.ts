@@ -225,10 +225,11 @@ for (const width of [1280, 375]) {
 
 test("'Profil' turns the daily digest off and on", async ({ page }) => {
   await page.goto("/admin/profile");
-  const digest = page.getByRole("switch", { name: "Recevoir le récapitulatif quotidien" });
+  const card = page.getByRole("form", { name: "Récapitulatif quotidien" });
+  const digest = card.getByRole("switch", { name: "Recevoir le récapitulatif quotidien" });
   await expect(digest).toBeChecked();
   await digest.click();
-  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+  await card.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(toast(page, "Récapitulatif quotidien désactivé")).toBeVisible();
   const [row] = await sql<{ daily_digest: boolean }>("select daily_digest from users where email = $1", [
     staff.email,
@@ -236,6 +237,31 @@ test("'Profil' turns the daily digest off and on", async ({ page }) => {
   expect(row!.daily_digest).toBe(false);
   await expect(digest).not.toBeChecked();
   await digest.click();
-  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+  await card.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(toast(page, "Récapitulatif quotidien activé")).toBeVisible();
+});
+
+test("'Profil' turns the weekly report on for a member of staff, off by default but for admins", async ({
+  page,
+}) => {
+  await sql("update users set weekly_report = null where email = $1", [staff.email]);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/admin/profile");
+    const card = page.getByRole("form", { name: "Rapport hebdomadaire" });
+    const report = card.getByRole("switch", { name: "Recevoir le rapport hebdomadaire" });
+    await expect(report).not.toBeChecked();
+    await report.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/profile-weekly-${width}.png` });
+  }
+  const card = page.getByRole("form", { name: "Rapport hebdomadaire" });
+  await card.getByRole("switch", { name: "Recevoir le rapport hebdomadaire" }).click();
+  await card.getByRole("button", { name: "Enregistrer", exact: true }).click();
+  await expect(toast(page, "Rapport hebdomadaire activé")).toBeVisible();
+  const [row] = await sql<{ weekly_report: boolean | null }>(
+    "select weekly_report from users where email = $1",
+    [staff.email],
+  );
+  expect(row!.weekly_report).toBe(true);
+  await sql("update users set weekly_report = null where email = $1", [staff.email]);
 });

@@ -50,6 +50,7 @@ describe("contact retention", () => {
         ["rate-limit-purge", "15 * * * *", "Europe/Paris"],
         ["sign-in-failures-purge", "50 3 * * *", "Europe/Paris"],
         ["trash-purge", "45 3 * * *", "Europe/Paris"],
+        ["weekly-report", "0 8 * * 1", "Europe/Paris"],
       ]);
 
       // 33 months later, with the default period of 36 months: nothing is old enough.

@@ -21,7 +21,7 @@ describe("migrations and reference data", () => {
     const before = await tableCounts();
     expect(before).toMatchObject({
       site_settings: 1,
-      email_templates: 7,
+      email_templates: 8,
       sitemap_settings: 8,
       robots_settings: 1,
       gtm_settings: 1,
@@ -44,7 +44,7 @@ describe("migrations and reference data", () => {
   it("ships the spec's two contact templates with their placeholders, the confirmation without the message", async () => {
     const all = await db().select().from(emailTemplates);
     // Beside the spec's two: the reply's draft (issue 22), the password mails (issue 20) and
-    // 'État du site''s alert and recovery (issue 37).
+    // 'État du site''s alert and recovery (issue 37), the Monday report (issue 38).
     expect(all.map((t) => t.name).sort()).toEqual([
       "contact_confirmation",
       "contact_notification",
@@ -53,6 +53,7 @@ describe("migrations and reference data", () => {
       "health_recovered",
       "password_changed",
       "password_reset",
+      "weekly_report",
     ]);
     const templates = all.filter(
       (t) => t.name === "contact_confirmation" || t.name === "contact_notification",

@@ -3,6 +3,7 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
+  ComposedChart,
   Legend,
   Line,
   LineChart,
@@ -103,6 +104,44 @@ export function PopularChart({ items }: { items: { label: string; views: number 
           isAnimationActive={false}
         />
       </BarChart>
+    </Frame>
+  );
+}
+
+/** Visitors (line, left axis) and quote requests (bars, right axis) over the period. */
+export function ConversionChart({
+  points,
+}: {
+  points: { label: string; visitors: number; requests: number }[];
+}) {
+  return (
+    <Frame height={260}>
+      <ComposedChart data={points} margin={{ top: 8, right: 0, bottom: 0, left: -12 }}>
+        <CartesianGrid stroke={GRID} strokeDasharray="3 3" />
+        <XAxis dataKey="label" {...AXIS} tickMargin={8} minTickGap={16} />
+        <YAxis yAxisId="visitors" allowDecimals={false} {...AXIS} />
+        <YAxis yAxisId="requests" orientation="right" allowDecimals={false} {...AXIS} />
+        <Tooltip {...TOOLTIP} />
+        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Bar
+          yAxisId="requests"
+          dataKey="requests"
+          name="Demandes"
+          fill="#f59e0b"
+          radius={[3, 3, 0, 0]}
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="visitors"
+          type="monotone"
+          dataKey="visitors"
+          name="Visiteurs"
+          stroke="var(--color-primary)"
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+      </ComposedChart>
     </Frame>
   );
 }

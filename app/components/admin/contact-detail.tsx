@@ -10,6 +10,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { deviceLabels } from "~/lib/analytics";
+import { originLines } from "~/lib/contact-origin";
 import { serviceTypeLabels, type ServiceType } from "~/lib/enums";
 import type { FormAnswer } from "~/lib/form-answer";
 import { formatDateTime } from "~/lib/format-date";
@@ -112,6 +114,10 @@ export function ContactDetailDialog({
               <span className="text-muted-foreground">Inconnue</span>
             )}
           </dd>
+          <dt className="text-muted-foreground">Origine</dt>
+          <dd className="min-w-0 break-all" data-testid="contact-origin">
+            <ContactOrigin contact={contact} />
+          </dd>
           <dt className="self-center text-muted-foreground">Statut</dt>
           <dd>
             <ContactStatusSelect id={contact.id} status={contact.status} label="Statut de la demande" />
@@ -194,5 +200,30 @@ function Notes({ contact }: { contact: ContactDetail }) {
         </PendingButton>
       </fetcher.Form>
     </section>
+  );
+}
+
+/** Where the visit came from: source → first page, campaign, and the form's page and device. */
+function ContactOrigin({ contact }: { contact: ContactDetail }) {
+  const lines = originLines(contact);
+  const sentFrom = [
+    contact.formPage ? `formulaire envoyé depuis ${contact.formPage}` : null,
+    contact.deviceType ? (deviceLabels[contact.deviceType] ?? contact.deviceType).toLowerCase() : null,
+  ].filter(Boolean);
+  if (lines.length === 0 && sentFrom.length === 0)
+    return <span className="text-muted-foreground">Inconnue</span>;
+  return (
+    <>
+      {lines.map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+      {sentFrom.length > 0 ? (
+        <span className="block text-xs text-muted-foreground">
+          {sentFrom.join(", ").replace(/^./, (first) => first.toUpperCase())}
+        </span>
+      ) : null}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { inputClassName, labelClassName, textareaClassName } from "~/components/ui/field-classes";
 import {
   HONEYPOT_FIELD,
+  ORIGIN_FIELD,
   RECAPTCHA_FIELD,
   SEND_FAILED_MESSAGE,
   SOURCE_PAGE_FIELD,
@@ -145,6 +146,7 @@ function ContactFormContent({ recaptchaSiteKey, serverResult: answer, className 
       </Field>
 
       <input type="hidden" name={SOURCE_PAGE_FIELD} defaultValue="" />
+      <input type="hidden" name={ORIGIN_FIELD} defaultValue="" />
 
       {/* Robots fill every field; people never see this one. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

@@ -1,7 +1,14 @@
-import { RECAPTCHA_FIELD, ROBOT_CHECK_MESSAGE, SEND_FAILED_MESSAGE, SOURCE_PAGE_FIELD } from "~/lib/contact";
+import {
+  ORIGIN_FIELD,
+  RECAPTCHA_FIELD,
+  ROBOT_CHECK_MESSAGE,
+  SEND_FAILED_MESSAGE,
+  SOURCE_PAGE_FIELD,
+} from "~/lib/contact";
 import { parseContactSubmission } from "~/lib/contact-schema";
 import { trackContactAnswer } from "~/lib/data-layer";
 import { sourcePage } from "~/lib/page-trail";
+import { visitOriginField } from "~/lib/visit-origin";
 import { RECAPTCHA_MESSAGES, renderRecaptcha, type RobotCheck } from "./recaptcha";
 import { showToast } from "./toasts";
 
@@ -53,6 +60,8 @@ function wire(root: HTMLElement, form: HTMLFormElement, blank: HTMLFormElement) 
     event.preventDefault();
     const source = form.elements.namedItem(SOURCE_PAGE_FIELD);
     if (source instanceof HTMLInputElement) source.value = sourcePage() ?? "";
+    const origin = form.elements.namedItem(ORIGIN_FIELD);
+    if (origin instanceof HTMLInputElement) origin.value = visitOriginField();
     if (recaptcha && !recaptcha.token) {
       if (!recaptcha.ready && !recaptcha.problem) showProblem(form, RECAPTCHA_MESSAGES.notLoaded);
       showToast("error", "Erreur de validation", ROBOT_CHECK_MESSAGE);

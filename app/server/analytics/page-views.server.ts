@@ -7,17 +7,21 @@ import { pageViews } from "~/server/db/schema";
 import { authSecret } from "~/server/secrets.server";
 import { throttleKeyOfAddress } from "~/server/security/client-ip.server";
 import { createRateLimiter } from "~/server/security/rate-limit.server";
+import { utmValue } from "./utm.server";
 import { visitorHash } from "./visitors.server";
 
 /**
  * First-party page-view counting that needs no consent: no cookie, no IP address or user agent
- * kept. A row is a path, the referring site's host, a device class from the viewport width and
- * the day's visitor hash (see visitors.server.ts).
+ * kept. A row is a path, the referring site's host, a device class from the viewport width, the
+ * UTM values of the page's address (decision 029) and the day's visitor hash (see visitors.server.ts).
  */
 export const beaconSchema = z.object({
   path: z.string().startsWith("/").max(512),
   referrer: z.string().max(2048).optional().nullable(),
   width: z.number().int().min(0).max(20_000),
+  utmSource: utmValue.optional(),
+  utmMedium: utmValue.optional(),
+  utmCampaign: utmValue.optional(),
 });
 export type BeaconPayload = z.infer<typeof beaconSchema>;
 
@@ -67,6 +71,9 @@ export async function recordPageView(input: {
       path,
       referrer: referrerHost(input.payload.referrer, input.ownHost),
       deviceType: deviceType(input.payload.width),
+      utmSource: input.payload.utmSource ?? null,
+      utmMedium: input.payload.utmMedium ?? null,
+      utmCampaign: input.payload.utmCampaign ?? null,
       visitorHash: await visitorHash(input.clientIp, input.userAgent ?? ""),
     });
   return "recorded";

@@ -19,13 +19,13 @@ import { analyticsDay } from "./visitors.server";
 /** A span of whole days, both ends included (YYYY-MM-DD). */
 export type DaySpan = { from: string; to: string };
 
-function shiftDays(day: string, days: number): string {
+export function shiftDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
 
-function shiftMonths(day: string, months: number): string {
+export function shiftMonths(day: string, months: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCMonth(date.getUTCMonth() + months, 1);
   return date.toISOString().slice(0, 10);
@@ -59,7 +59,7 @@ function liveSums(span: DaySpan, dimensions: readonly AnalyticsDimension[]): SQL
 }
 
 /** Per-day totals of a span: the stored rollups, and the raw page views of the days not summed yet. */
-function dailyTotals(span: DaySpan): SQL {
+export function dailyTotals(span: DaySpan): SQL {
   return sql`
     select day, views, visitors from ${analyticsDaily}
       where ${analyticsDaily.day} between ${span.from}::date and ${span.to}::date
@@ -73,7 +73,7 @@ function dailyTotals(span: DaySpan): SQL {
  * covers whole (so twelve months read twelve rows a value, not 365), a row a day for its other
  * summed days, and the raw page views of the days not summed yet.
  */
-function spanSums(span: DaySpan, dimensions: readonly AnalyticsDimension[]): SQL {
+export function spanSums(span: DaySpan, dimensions: readonly AnalyticsDimension[]): SQL {
   // Whole months run from the first one starting in the span to `monthsEnd` (excluded). The month
   // of `to` counts when `to` is its last day, or when its days summed so far (those its row
   // holds) all fall in the span: the current month, summed up to yesterday, qualifies.
@@ -103,6 +103,36 @@ function spanSums(span: DaySpan, dimensions: readonly AnalyticsDimension[]): SQL
     select dimension, value, views, visitors from (${liveSums(span, dimensions)}) live`;
 }
 
+/**
+ * Figures a day added up: over a span (`sum`), and point by point over the current period
+ * (`series`: a day each, a month each over 12 months, quiet ones at zero).
+ */
+export function addUpDays<Field extends string>(
+  range: AnalyticsRange,
+  current: DaySpan,
+  days: ({ day: string } & Record<Field, number>)[],
+  fields: readonly Field[],
+) {
+  const zero = () => Object.fromEntries(fields.map((field) => [field, 0])) as Record<Field, number>;
+  const add = (total: Record<Field, number>, day: Record<Field, number> | undefined) => {
+    for (const field of fields) total[field] += day?.[field] ?? 0;
+  };
+  const sum = (span: DaySpan) => {
+    const total = zero();
+    for (const day of days) if (day.day >= span.from && day.day <= span.to) add(total, day);
+    return total;
+  };
+  const byDay = new Map(days.map((day) => [day.day, day]));
+  const points = new Map<string, Record<Field, number> & { key: string }>();
+  for (let day = current.from; day <= current.to; day = shiftDays(day, 1)) {
+    const key = range === "12m" ? day.slice(0, 7) : day;
+    const point = points.get(key) ?? { key, ...zero() };
+    add(point, byDay.get(day));
+    points.set(key, point);
+  }
+  return { sum, series: [...points.values()] };
+}
+
 export type Traffic = { views: number; visitors: number };
 /** `key` is a day (YYYY-MM-DD), or a month (YYYY-MM) over 12 months. */
 export type TrafficPoint = Traffic & { key: string };
@@ -123,6 +153,26 @@ export type AnalyticsReport = {
 };
 
 const TOP = 10;
+
+/** The `top` values of each of `dimensions` over a span, most viewed first. */
+export async function rankedSums(
+  span: DaySpan,
+  dimensions: readonly AnalyticsDimension[],
+  top: number,
+): Promise<(Ranked & { dimension: AnalyticsDimension })[]> {
+  const { rows } = await db().execute<Ranked & { dimension: AnalyticsDimension }>(
+    sql`select dimension, value, views, visitors from (
+      select dimension, value, views, visitors,
+        row_number() over (partition by dimension order by views desc, value) as rank
+      from (
+        select dimension, value, sum(views)::int as views, sum(visitors)::int as visitors
+        from (${spanSums(span, dimensions)}) sums
+        group by dimension, value
+      ) totals
+    ) ranked where rank <= ${top} order by dimension, rank`,
+  );
+  return rows;
+}
 
 /** The request sums' page (null: none was given) and total, for the requests by source page. */
 const sourcePage = sql<string | null>`nullif(${contactDailyCounts.sourcePage}, '')`;
@@ -149,19 +199,7 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
           from (${dailyTotals(whole)}) sums group by day`,
       )
       .then((result) => result.rows),
-    db()
-      .execute<{ dimension: string; value: string; views: number; visitors: number }>(
-        sql`select dimension, value, views, visitors from (
-          select dimension, value, views, visitors,
-            row_number() over (partition by dimension order by views desc, value) as rank
-          from (
-            select dimension, value, sum(views)::int as views, sum(visitors)::int as visitors
-            from (${spanSums(current, ["path", "referrer", "device"])}) sums
-            group by dimension, value
-          ) totals
-        ) ranked where rank <= ${TOP} order by dimension, rank`,
-      )
-      .then((result) => result.rows),
+    rankedSums(current, ["path", "referrer", "device"], TOP),
     db()
       .execute<{ current: number; previous: number }>(
         sql`select
@@ -181,25 +219,7 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
       .limit(TOP),
   ]);
 
-  const byDay = new Map(perDay.map((point) => [point.day, point]));
-
-  const sum = (span: DaySpan): Traffic => {
-    const total = { views: 0, visitors: 0 };
-    for (const point of perDay) {
-      if (point.day < span.from || point.day > span.to) continue;
-      total.views += point.views;
-      total.visitors += point.visitors;
-    }
-    return total;
-  };
-  const series = new Map<string, TrafficPoint>();
-  for (let day = current.from; day <= current.to; day = shiftDays(day, 1)) {
-    const key = range === "12m" ? day.slice(0, 7) : day;
-    const point = series.get(key) ?? { key, views: 0, visitors: 0 };
-    point.views += byDay.get(day)?.views ?? 0;
-    point.visitors += byDay.get(day)?.visitors ?? 0;
-    series.set(key, point);
-  }
+  const { sum, series } = addUpDays(range, current, perDay, ["views", "visitors"]);
 
   const of = (dimension: string): Ranked[] =>
     ranked
@@ -213,7 +233,7 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
     periods,
     counters: { contacts: contactCount, ...counters },
     totals: { current: sum(current), previous: sum(previous) },
-    series: [...series.values()],
+    series,
     pages: pages.map((page) => ({
       ...page,
       title: staticPageNames[page.value] ?? titles.get(page.value) ?? null,
@@ -225,7 +245,7 @@ export async function getAnalyticsReport(range: AnalyticsRange, now = new Date()
 }
 
 /** Titles of the articles, projects and CMS pages among `paths` (other paths are not looked up). */
-async function pageTitles(paths: string[]): Promise<Map<string, string>> {
+export async function pageTitles(paths: string[]): Promise<Map<string, string>> {
   const slugs = (pattern: RegExp) =>
     paths.map((path) => pattern.exec(path)?.[1]).filter((slug): slug is string => Boolean(slug));
   const articleSlugs = slugs(/^\/blog\/([^/]+)$/);

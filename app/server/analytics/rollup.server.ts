@@ -17,6 +17,10 @@ const dimensionColumns = {
   path: "path",
   referrer: "referrer",
   device: "device_type",
+  // A visit's source as a request's (contact_origin_counts): its UTM source, else the referring host.
+  source: "source",
+  medium: "utm_medium",
+  campaign: "utm_campaign",
 } as const satisfies Record<Exclude<AnalyticsDimension, "total">, string>;
 
 /**
@@ -51,7 +55,9 @@ export function summedPageViews(
     from (
       select (${pageViews.createdAt} at time zone ${ANALYTICS_TIME_ZONE})::date as day,
         ${pageViews.path} collate "C" as path, ${pageViews.referrer} collate "C" as referrer,
-        ${pageViews.deviceType} collate "C" as device_type, ${pageViews.visitorHash} collate "C" as visitor_hash
+        ${pageViews.deviceType} collate "C" as device_type, ${pageViews.visitorHash} collate "C" as visitor_hash,
+        coalesce(${pageViews.utmSource}, ${pageViews.referrer}) collate "C" as source,
+        ${pageViews.utmMedium} collate "C" as utm_medium, ${pageViews.utmCampaign} collate "C" as utm_campaign
       from ${pageViews}
       where ${pageViews.createdAt} >= ${dayStart(from)} and ${pageViews.createdAt} < ${dayStart(to)}
     ) raw

@@ -2,16 +2,17 @@ import {
   FORM_DISABLED_MESSAGE,
   HONEYPOT_FIELD,
   RECAPTCHA_FIELD,
+  ORIGIN_FIELD,
   SOURCE_PAGE_FIELD,
   type ContactActionData,
   type ContactFormSettings,
   SEND_FAILED_MESSAGE,
 } from "~/lib/contact";
 import { parseContactSubmission, type ContactInput } from "~/lib/contact-schema";
-import { localPagePath } from "~/lib/safe-redirect";
 import { cachedUntilContentChanges } from "~/server/cache/cached-until-content-changes.server";
 import { db } from "~/server/db/client.server";
 import { contacts } from "~/server/db/schema";
+import { contactOriginOf, ownPageOf, publicPath, type ContactOrigin } from "./origin.server";
 import { logger as rootLogger } from "~/server/logger.server";
 import { announceEnqueued, enqueueEmail } from "~/server/mail/outbox.server";
 import { contactTemplateVariables, loadTemplate, renderEmail } from "~/server/mail/templates.server";
@@ -74,13 +75,6 @@ export const getContactFormProps = cachedUntilContentChanges(
   },
 );
 
-/** A path of the public site: no other site, no back office, no query string, bounded. */
-function publicPath(value: string): string | null {
-  const path = localPagePath(value);
-  if (!path || path.length > 512) return null;
-  return /^\/admin(\/|$)/.test(path) ? null : path;
-}
-
 /**
  * The page that brought the visitor (analytics: requests by page): what the form's script sent
  * (the page viewed before the form's), else the page the form was posted from (Referer, our own
@@ -95,13 +89,8 @@ export function sourcePageOf(
     const path = publicPath(field);
     if (path) return path;
   }
-  if (!referer || !ownHost) return null;
-  try {
-    const url = new URL(referer);
-    return url.host === ownHost ? publicPath(url.pathname) : null;
-  } catch {
-    return null;
-  }
+  const url = ownPageOf(referer, ownHost);
+  return url ? publicPath(url.pathname) : null;
 }
 
 /**
@@ -164,6 +153,7 @@ export async function submitContact(
   try {
     await saveContactRequest(submission.value, settings, {
       sourcePage: sourcePageOf(formData.get(SOURCE_PAGE_FIELD), referer, ownHost),
+      origin: contactOriginOf(formData.get(ORIGIN_FIELD), referer, ownHost),
       confirm: await mayConfirmTo(submission.value.email),
     });
   } catch (error) {
@@ -181,7 +171,11 @@ export async function submitContact(
 export async function saveContactRequest(
   input: ContactInput,
   settings: SiteSettings | null,
-  { sourcePage = null, confirm = true }: { sourcePage?: string | null; confirm?: boolean } = {},
+  {
+    sourcePage = null,
+    origin,
+    confirm = true,
+  }: { sourcePage?: string | null; origin?: ContactOrigin; confirm?: boolean } = {},
 ) {
   const contact = await db().transaction(async (tx) => {
     const [row] = await tx
@@ -195,6 +189,7 @@ export async function saveContactRequest(
         serviceType: input.serviceType,
         status: "new",
         sourcePage,
+        ...origin,
       })
       .returning();
     try {

@@ -11,6 +11,7 @@ import {
 import { db } from "~/server/db/client.server";
 import { containsText, countSearched, listOrder, listPage } from "~/server/db/list.server";
 import { contactNotes, contacts, contactStatusCounts } from "~/server/db/schema";
+import { contactOriginColumns, type ContactOrigin } from "./origin.server";
 import { assertMayEraseContacts, deleteContactsWithData } from "./retention.server";
 import { moveToTrash } from "~/server/trash/trash.server";
 import { countFailedOutbox } from "~/server/mail/outbox-admin.server";
@@ -128,16 +129,18 @@ export function listContacts(query: ContactListQuery, viewerId?: string): Promis
 }
 
 export type ContactNote = { id: string; body: string; authorEmail: string | null; createdAt: Date };
-export type ContactDetail = ContactListItem & {
-  subject: string | null;
-  message: string;
-  sourcePage: string | null;
-  statusChangedAt: Date;
-  assignedTo: string | null;
-  /** yyyy-mm-dd */
-  followUpOn: string | null;
-  notes: ContactNote[];
-};
+export type ContactDetail = ContactListItem &
+  /** Where the visit came from (decision 029). */
+  ContactOrigin & {
+    subject: string | null;
+    message: string;
+    sourcePage: string | null;
+    statusChangedAt: Date;
+    assignedTo: string | null;
+    /** yyyy-mm-dd */
+    followUpOn: string | null;
+    notes: ContactNote[];
+  };
 
 /** A request with its whole message and its notes (oldest first), or null. */
 export async function getContact(id: string): Promise<ContactDetail | null> {
@@ -147,6 +150,7 @@ export async function getContact(id: string): Promise<ContactDetail | null> {
       subject: contacts.subject,
       message: contacts.message,
       sourcePage: contacts.sourcePage,
+      ...contactOriginColumns,
       statusChangedAt: contacts.statusChangedAt,
       assignedTo: contacts.assignedTo,
       followUpOn: contacts.followUpOn,

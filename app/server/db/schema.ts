@@ -22,6 +22,7 @@ import {
   analyticsDimensions,
   backupStatuses,
   backupTriggers,
+  contactOriginDimensions,
   contactStatuses,
   contentStatuses,
   corsDomainTypes,
@@ -489,8 +490,17 @@ export const contacts = pgTable(
     message: text("message").notNull(),
     serviceType: text("service_type").notNull().default("autre"),
     status: text("status").notNull().default("new"),
-    /** The public page the visitor sent the form from, when known. */
+    /** The public page that brought the visitor to the form (the one before it), when known. */
     sourcePage: text("source_page"),
+    /** Where the visit came from (issue 38; decision 029): its first page, the referring site's
+     * host, the UTM values of its first address, the device class, and the page the form was on. */
+    landingPage: text("landing_page"),
+    referrerHost: text("referrer_host"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    deviceType: text("device_type"),
+    formPage: text("form_page"),
     /** Retention counts from here (a status change restarts it). */
     statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
     /** The staff member in charge ('Attribuer à'); none while unassigned. */
@@ -552,6 +562,45 @@ export const contactDailyCounts = pgTable(
     requests: integer("requests").notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.sourcePage] })],
+);
+
+/**
+ * The requests that are not spam, a day (analytics' time zone), an origin dimension ('landing':
+ * the visit's first page, 'source': its UTM source else the referring host, 'campaign': its UTM
+ * campaign) and value ('' when unknown), kept by triggers on `contacts` (migration
+ * …_campaigns_conversions) as contact_daily_counts is: 'Demandes de devis' reads these sums.
+ */
+export const contactOriginCounts = pgTable(
+  "contact_origin_counts",
+  {
+    day: date("day").notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    requests: integer("requests").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.dimension, t.value] }),
+    check("contact_origin_counts_dimension_check", oneOf("dimension", contactOriginDimensions)),
+  ],
+);
+
+/**
+ * contact_origin_counts summed per calendar month (`month` is its first day), kept by the same
+ * triggers: 'Demandes de devis' over 12 months reads a row a month and value, not 365.
+ */
+export const contactOriginMonthly = pgTable(
+  "contact_origin_monthly",
+  {
+    month: date("month").notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    requests: integer("requests").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.dimension, t.value] }),
+    check("contact_origin_monthly_dimension_check", oneOf("dimension", contactOriginDimensions)),
+    check("contact_origin_monthly_month_check", sql`extract(day from ${t.month}) = 1`),
+  ],
 );
 
 /** Staff notes on a contact request (beyond the spec). */
@@ -875,6 +924,10 @@ export const pageViews = pgTable(
     path: text("path").notNull(),
     referrer: text("referrer"),
     deviceType: text("device_type"),
+    /** The UTM values of the address the page was shown at (a campaign's link lands there). */
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
     visitorHash: text("visitor_hash"),
     createdAt: createdAt(),
   },
@@ -958,6 +1011,8 @@ export const users = pgTable(
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     /** The 08:00 digest of requests to follow up (Profil: each person can turn it off). */
     dailyDigest: boolean("daily_digest").notNull().default(true),
+    /** The Monday report ('Profil'); null: as the role has it, on for admins, off for others. */
+    weeklyReport: boolean("weekly_report"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -12,6 +12,7 @@ const jobLabels: Record<keyof typeof jobs, { label: string; link: AdminScreenPat
   "contacts-retention": { label: "Purge des anciennes demandes", link: "/admin/settings" },
   "drafts-purge": { label: "Purge des brouillons", link: null },
   "contacts-digest": { label: "Récapitulatif quotidien", link: "/admin/email-templates/outbox" },
+  "weekly-report": { label: "Rapport hebdomadaire", link: "/admin/email-templates/outbox" },
   "rate-limit-purge": { label: "Purge des compteurs de connexion", link: null },
   "sign-in-failures-purge": { label: "Purge des connexions refusées", link: "/admin/settings" },
   "trash-purge": { label: "Vidage de la corbeille", link: "/admin/trash" },
@@ -57,9 +58,11 @@ export async function jobChecks(now: Date): Promise<HealthCheck[]> {
         action: "Corrigez la cause indiquée ; la tâche est relancée à son prochain horaire.",
       };
     }
-    // Hourly jobs (a '*' hour in their cron) are late after 3 hours, daily ones after 2 days.
-    const hourly = jobs[name].cron.split(" ")[1] === "*";
-    const late = now.getTime() - new Date(run.success ?? run.at).getTime() > (hourly ? 3 : 50) * HOUR;
+    // Hourly jobs (a '*' hour in their cron) are late after 3 hours, weekly ones (a day of the
+    // week) after 8 days, daily ones after 2 days.
+    const [, hour, , , weekday] = jobs[name].cron.split(" ");
+    const hours = hour === "*" ? 3 : weekday && weekday !== "*" ? 8 * 24 : 50;
+    const late = now.getTime() - new Date(run.success ?? run.at).getTime() > hours * HOUR;
     return late
       ? {
           ...line,

@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import { rollUpPageViews } from "~/server/analytics/rollup.server";
 import { ANALYTICS_TIME_ZONE } from "~/server/analytics/visitors.server";
+import { sendWeeklyReports } from "~/server/analytics/weekly-report.server";
 import { runScheduledBackup } from "~/server/backup/schedule.server";
 import { sendDailyDigests } from "~/server/contacts/digest.server";
 import { purgeSignInFailures } from "~/server/auth/sign-in-audit.server";
@@ -27,6 +28,8 @@ export const jobs = {
   "sign-in-failures-purge": { cron: "50 3 * * *", run: () => purgeSignInFailures() },
   // 08:00 Europe/Paris: each person's requests to follow up and the new unassigned ones.
   "contacts-digest": { cron: "0 8 * * *", run: () => sendDailyDigests() },
+  // Mondays 08:00 Europe/Paris: last week's figures to the staff who keep the report on (Profil).
+  "weekly-report": { cron: "0 8 * * 1", run: () => sendWeeklyReports() },
   "rate-limit-purge": { cron: "15 * * * *", run: () => purgeExpiredCounters() },
   "trash-purge": { cron: "45 3 * * *", run: () => purgeExpiredTrash() },
   // Every hour; the job itself runs the backup at the hour set on the 'Sauvegardes' screen.

@@ -3,22 +3,18 @@ import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { PopularChart, TrafficChart } from "~/components/admin/analytics-charts";
+import { Change, number, pointLabel, RankTable } from "~/components/admin/analytics-parts";
+import { ConversionsSection } from "~/components/admin/conversions-section";
 import { PageHeader } from "~/components/admin/page-header";
-import { RankTable } from "~/components/admin/rank-table";
 import { SiteSearchesCard } from "~/components/admin/site-searches-card";
 import { SitePageLink } from "~/components/admin/site-page-link";
 import { StatCard } from "~/components/admin/stat-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { AdminScreenPath } from "~/lib/admin-access";
-import {
-  analyticsRangeLabels,
-  analyticsRanges,
-  deviceLabels,
-  parseAnalyticsRange,
-  type AnalyticsRange,
-} from "~/lib/analytics";
+import { analyticsRangeLabels, analyticsRanges, deviceLabels, parseAnalyticsRange } from "~/lib/analytics";
 import { cn } from "~/lib/cn";
 import { formatShortDate } from "~/lib/format-date";
+import { getConversionReport } from "~/server/analytics/conversions.server";
 import { getAnalyticsReport } from "~/server/analytics/report.server";
 import { searchStatistics } from "~/server/search/search-counts.server";
 import { requireRole } from "~/server/auth/session.server";
@@ -28,8 +24,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Statistiques | Back-off
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, "user");
   const range = parseAnalyticsRange(new URL(request.url).searchParams.get("range"));
-  const report = await getAnalyticsReport(range);
-  return { report, searches: await searchStatistics(report.periods.current), role: user.role ?? "user" };
+  const [report, conversions] = await Promise.all([getAnalyticsReport(range), getConversionReport(range)]);
+  return {
+    report,
+    conversions,
+    searches: await searchStatistics(report.periods.current),
+    role: user.role ?? "user",
+  };
 }
 
 type Report = Route.ComponentProps["loaderData"]["report"];
@@ -41,41 +42,8 @@ const counters: { key: keyof Report["counters"]; label: string; to: AdminScreenP
   { key: "users", label: "Utilisateurs enregistrés", to: "/admin/users", icon: Users },
 ];
 
-const number = new Intl.NumberFormat("fr-FR");
-const monthLabel = new Intl.DateTimeFormat("fr-FR", { month: "short", year: "numeric", timeZone: "UTC" });
-const dayLabel = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", timeZone: "UTC" });
-
-function pointLabel(key: string) {
-  return key.length === 7
-    ? monthLabel.format(new Date(`${key}-01T00:00:00Z`))
-    : dayLabel.format(new Date(`${key}T00:00:00Z`));
-}
-
-const previousLabels: Record<AnalyticsRange, string> = {
-  "7d": "aux 7 jours précédents",
-  "30d": "aux 30 jours précédents",
-  "12m": "aux 12 mois précédents",
-};
-
-/** "+12 %" against the previous period, or a word when there is nothing to compare with. */
-function Change({ current, previous, range }: { current: number; previous: number; range: AnalyticsRange }) {
-  if (previous === 0) {
-    return <p className="text-xs text-muted-foreground">Aucune donnée sur la période précédente</p>;
-  }
-  const change = Math.round(((current - previous) / previous) * 100);
-  return (
-    <p className="text-xs text-muted-foreground">
-      <span className={cn("font-medium", change > 0 && "text-green-300", change < 0 && "text-red-300")}>
-        {change > 0 ? "+" : ""}
-        {change} %
-      </span>{" "}
-      par rapport {previousLabels[range]} ({number.format(previous)})
-    </p>
-  );
-}
-
 export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
-  const { report, searches, role } = loaderData;
+  const { report, conversions, searches, role } = loaderData;
   const { range, totals, requests } = report;
   const pages = report.pages.map((page) => ({ ...page, label: page.title ?? page.value }));
   const period = `du ${formatShortDate(`${report.periods.current.from}T12:00:00Z`)} au ${formatShortDate(`${report.periods.current.to}T12:00:00Z`)}`;
@@ -248,6 +216,8 @@ export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
       </div>
+
+      <ConversionsSection report={conversions} />
 
       <SiteSearchesCard {...searches} />
     </div>

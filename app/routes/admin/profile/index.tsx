@@ -25,6 +25,7 @@ import {
 } from "~/server/auth/two-factor.server";
 import { getSiteSettings } from "~/server/settings.server";
 import { receivesDailyDigest, setDailyDigest } from "~/server/contacts/digest.server";
+import { receivesWeeklyReportOf, setWeeklyReport } from "~/server/analytics/weekly-report.server";
 import { TwoFactorCard, type TwoFactorStep } from "~/components/admin/two-factor-card";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { answerOrFail, unknownIntent } from "~/server/admin/form-replies.server";
@@ -41,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     account: await getAccount(user.id),
     dailyDigest: await receivesDailyDigest(user.id),
+    weeklyReport: await receivesWeeklyReportOf(user.id),
     // An admin sent here by 'Exiger la double authentification pour les administrateurs'.
     twoFactorRequired: user.role === "admin" && Boolean(settings?.requireAdminTwoFactor),
     // The generated first admin, sent here until it has its own password (requireUser).
@@ -169,6 +171,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         () => setDailyDigest(who, on),
       );
     }
+    case "weekly-report": {
+      const on = formData.get("weeklyReport") === "on";
+      return runAction(
+        request,
+        {
+          done: { title: on ? "Rapport hebdomadaire activé" : "Rapport hebdomadaire désactivé" },
+          failed: FAILED_MESSAGE,
+        },
+        () => setWeeklyReport(who, on),
+      );
+    }
     case "two-factor-start":
     case "two-factor-confirm":
     case "two-factor-disable":
@@ -189,7 +202,7 @@ function Detail({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 export default function ProfileScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, twoFactorRequired, passwordChangeRequired, dailyDigest } = loaderData;
+  const { account, twoFactorRequired, passwordChangeRequired, dailyDigest, weeklyReport } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
@@ -241,7 +254,20 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
               )}
             </CardContent>
           </Card>
-          <DailyDigestCard on={dailyDigest} />
+          <MailSwitchCard
+            intent="daily-digest"
+            on={dailyDigest}
+            title="Récapitulatif quotidien"
+            description="Chaque matin à 8 h, par e-mail : vos demandes à relancer et les nouvelles demandes non attribuées. Rien n'est envoyé les jours où il n'y a rien à signaler."
+            label="Recevoir le récapitulatif quotidien"
+          />
+          <MailSwitchCard
+            intent="weekly-report"
+            on={weeklyReport}
+            title="Rapport hebdomadaire"
+            description="Chaque lundi à 8 h, par e-mail : les visites et les demandes de la semaine écoulée comparées à la précédente, les pages les plus vues, les sources et les campagnes, les demandes encore « Nouveau » et les e-mails en échec. Rien n'est envoyé pour une semaine sans visite ni demande."
+            label="Recevoir le rapport hebdomadaire"
+          />
         </TabsContent>
         <TabsContent value="security">
           <Card>
@@ -299,24 +325,40 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
   );
 }
 
-/** The 08:00 digest of requests to follow up and new unassigned ones (issue 22), on or off. */
-function DailyDigestCard({ on }: { on: boolean }) {
-  const saving = useIsPending("daily-digest");
+/**
+ * A mail staff may turn on or off for themselves: the 08:00 digest of requests to follow up
+ * (issue 22), the Monday report (issue 38). The switch is named after the intent in camel case.
+ */
+function MailSwitchCard({
+  intent,
+  on,
+  title,
+  description,
+  label,
+}: {
+  intent: "daily-digest" | "weekly-report";
+  on: boolean;
+  title: string;
+  description: string;
+  label: string;
+}) {
+  const saving = useIsPending(intent);
   return (
     <Card className="mt-6">
       <CardHeader>
-        <CardTitle>Récapitulatif quotidien</CardTitle>
-        <CardDescription>
-          Chaque matin à 8 h, par e-mail : vos demandes à relancer et les nouvelles demandes non attribuées.
-          Rien n'est envoyé les jours où il n'y a rien à signaler.
-        </CardDescription>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" className="flex flex-wrap items-center gap-4">
-          <input type="hidden" name="intent" value="daily-digest" />
+        <Form method="post" aria-label={title} className="flex flex-wrap items-center gap-4">
+          <input type="hidden" name="intent" value={intent} />
           <label className="flex items-center gap-3 text-sm">
-            <Switch key={String(on)} name="dailyDigest" defaultChecked={on} />
-            Recevoir le récapitulatif quotidien
+            <Switch
+              key={String(on)}
+              name={intent === "daily-digest" ? "dailyDigest" : "weeklyReport"}
+              defaultChecked={on}
+            />
+            {label}
           </label>
           <Button type="submit" variant="secondary" disabled={saving}>
             {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}

@@ -267,6 +267,46 @@ La vérification {{check}} de l'état du site ${BRAND_NAME} n'est plus en alerte
 Voir l'état du site : {{health_url}}`,
   },
   {
+    name: "weekly_report",
+    subject: "Rapport hebdomadaire du site, {{period}}",
+    htmlContent: `<p>Bonjour,</p>
+<p>Voici comment le site ${BRAND_NAME} s'est porté {{period}}.</p>
+<p><strong>Visiteurs :</strong> {{visitors}}<br>
+<strong>Demandes de devis :</strong> {{requests}}</p>
+<p><strong>Pages les plus vues</strong></p>
+<p style="white-space:pre-line">{{top_pages}}</p>
+<p><strong>Sources</strong></p>
+<p style="white-space:pre-line">{{top_sources}}</p>
+<p><strong>Campagnes</strong></p>
+<p style="white-space:pre-line">{{top_campaigns}}</p>
+<p><strong>Demandes encore « Nouveau » :</strong> {{new_requests}}<br>
+<strong>E-mails en échec :</strong> {{failed_mails}}</p>
+<p><a href="{{statistics_url}}">Voir les statistiques</a></p>
+<p>Pour ne plus recevoir ce rapport : <a href="{{profile_url}}">{{profile_url}}</a></p>`,
+    textContent: `Bonjour,
+
+Voici comment le site ${BRAND_NAME} s'est porté {{period}}.
+
+Visiteurs : {{visitors}}
+Demandes de devis : {{requests}}
+
+Pages les plus vues :
+{{top_pages}}
+
+Sources :
+{{top_sources}}
+
+Campagnes :
+{{top_campaigns}}
+
+Demandes encore « Nouveau » : {{new_requests}}
+E-mails en échec : {{failed_mails}}
+
+Voir les statistiques : {{statistics_url}}
+
+Pour ne plus recevoir ce rapport : {{profile_url}}`,
+  },
+  {
     // The composer's draft when staff answer from the inbox: it quotes nothing of the visitor's
     // message (staff choose what to quote); its HTML is made from the text as it is sent.
     name: "contact_reply",

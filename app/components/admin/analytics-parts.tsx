@@ -1,0 +1,87 @@
+import type { AnalyticsRange } from "~/lib/analytics";
+import { cn } from "~/lib/cn";
+
+/** What the sections of 'Statistiques' share: figures, the chart's labels, the comparison, a ranked table. */
+
+export const number = new Intl.NumberFormat("fr-FR");
+const monthLabel = new Intl.DateTimeFormat("fr-FR", { month: "short", year: "numeric", timeZone: "UTC" });
+const dayLabel = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", timeZone: "UTC" });
+
+export function pointLabel(key: string) {
+  return key.length === 7
+    ? monthLabel.format(new Date(`${key}-01T00:00:00Z`))
+    : dayLabel.format(new Date(`${key}T00:00:00Z`));
+}
+
+const previousLabels: Record<AnalyticsRange, string> = {
+  "7d": "aux 7 jours précédents",
+  "30d": "aux 30 jours précédents",
+  "12m": "aux 12 mois précédents",
+};
+
+/** "+12 %" against the previous period, or a word when there is nothing to compare with. */
+export function Change({
+  current,
+  previous,
+  range,
+}: {
+  current: number;
+  previous: number;
+  range: AnalyticsRange;
+}) {
+  if (previous === 0) {
+    return <p className="text-xs text-muted-foreground">Aucune donnée sur la période précédente</p>;
+  }
+  const change = Math.round(((current - previous) / previous) * 100);
+  return (
+    <p className="text-xs text-muted-foreground">
+      <span className={cn("font-medium", change > 0 && "text-green-300", change < 0 && "text-red-300")}>
+        {change > 0 ? "+" : ""}
+        {change} %
+      </span>{" "}
+      par rapport {previousLabels[range]} ({number.format(previous)})
+    </p>
+  );
+}
+
+export function RankTable({
+  caption,
+  headers,
+  rows,
+  empty,
+}: {
+  caption: string;
+  headers: [string, ...string[]];
+  rows: { key: string; cells: React.ReactNode[] }[];
+  empty: string;
+}) {
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="border-b text-left text-muted-foreground">
+          {headers.map((header, index) => (
+            <th key={header} scope="col" className={cn("py-2 font-medium", index > 0 && "w-20 text-right")}>
+              {header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} className="border-b last:border-0">
+            {row.cells.map((cell, index) => (
+              <td
+                key={index}
+                className={cn("py-2", index === 0 ? "max-w-0 truncate pr-3" : "text-right tabular-nums")}
+              >
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
