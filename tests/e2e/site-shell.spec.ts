@@ -234,6 +234,10 @@ test.describe("footer", () => {
       "href",
       "/terms-of-use",
     );
+    await expect(legal.getByRole("link", { name: "Accessibilité" })).toHaveAttribute(
+      "href",
+      "/accessibilite",
+    );
     await expect(legal.getByRole("link", { name: "Plan du site" })).toHaveAttribute("href", "/sitemap");
   });
 });
@@ -291,6 +295,27 @@ test.describe("legal pages", () => {
   }
 });
 
+test.describe("accessibility statement", () => {
+  test("follows the RGAA's form, with its own date and the contact block", async ({ page }) => {
+    const [settings] = await sql<{ company_name: string }>("select company_name from site_settings");
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Accessibilité" }).click();
+    await expect(page).toHaveURL(/\/accessibilite$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accessibilité");
+    await expect(page.locator("main section[id] h2")).toHaveText([
+      "1. État de conformité",
+      "2. Résultats des tests",
+      "3. Contenus non accessibles",
+      "4. Établissement de cette déclaration",
+      "5. Retour d'information et contact",
+      "6. Voies de recours",
+    ]);
+    await expect(page.locator("main")).toContainText(`${settings!.company_name} s'engage`);
+    await expect(page.locator("main")).toContainText("Cette déclaration a été établie le");
+    await expect(page.getByRole("heading", { name: "Nous contacter" })).toBeVisible();
+  });
+});
+
 test.describe("sitemap page", () => {
   test("lists main pages, legal pages and the published projects and articles", async ({ page }) => {
     const projects = await sql<{ title: string }>(`select title from projects where ${PUBLICLY_VISIBLE}`);
@@ -317,6 +342,7 @@ test.describe("sitemap page", () => {
       "Mentions légales",
       "Politique de confidentialité",
       "Conditions d'utilisation",
+      "Accessibilité",
     ]);
     const projectList = page.locator("section", {
       has: page.getByRole("heading", { name: "Projets", exact: true }),
