@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, sql, test } from "../support/e2e";
 import { jsonLdBlocks, PUBLICLY_VISIBLE, todayInFrench } from "./site-shell-support";
 
@@ -457,34 +456,9 @@ test.describe("SEO in the server's HTML", () => {
   });
 });
 
-test.describe("accessibility", () => {
-  for (const width of [1280, 375]) {
-    test(`frame and static pages pass axe (WCAG 2.1 AA) at ${width} px`, async ({
-      page,
-      javaScriptEnabled,
-    }) => {
-      // axe is a script run in the page: where scripts are off its timers never fire and it never answers.
-      test.skip(!javaScriptEnabled, "axe runs as a script in the page");
-      test.slow(); // axe takes a few seconds on each of the six pages
-      await page.setViewportSize({ width, height: 800 });
-      for (const path of ["/", "/about", "/privacy-policy", "/terms-of-use", "/sitemap", "/pas/une/page"]) {
-        await page.goto(path);
-        const { violations } = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-          .analyze();
-        expect(violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.length})`)).toEqual(
-          [],
-        );
-      }
-    });
-  }
-
-  test("a skip link leads to the content and hash links reach their target", async ({ page }) => {
-    await page.goto("/about");
-    await page.keyboard.press("Tab");
-    const skip = page.getByRole("link", { name: "Aller au contenu" });
-    await expect(skip).toBeFocused();
-    await expect(skip).toBeVisible();
+// axe over every page: accessibility.spec.ts; the skip link and the keyboard: keyboard.spec.ts.
+test.describe("hash links", () => {
+  test("hash links reach their target", async ({ page }) => {
     await page.goto("/privacy-policy#droits");
     await expect(page.locator("#droits")).toBeInViewport();
     await page

@@ -17,6 +17,9 @@ import { serviceTypeLabels, serviceTypes } from "~/lib/enums";
 
 export const CONTACT_ACTION = "/contact";
 
+/** The form's fields in the order a person meets them. */
+const FIELD_ORDER = ["name", "email", "phone", "serviceType", "subject", "message"] as const;
+
 export type ContactFormProps = ContactFormSettings & {
   /** The /contact action's answer to this POST. */
   serverResult?: ContactActionData;
@@ -68,6 +71,10 @@ function ContactFormContent({ recaptchaSiteKey, serverResult: answer, className 
   }
 
   const recaptchaError = form.allErrors[RECAPTCHA_FIELD]?.[0];
+  // A refused send answered by the server (no JavaScript) puts the cursor on the first wrong field,
+  // as the page's script does when it checks the form itself.
+  const firstWrong = FIELD_ORDER.find((name) => fields[name].errors?.length);
+  const focus = (name: (typeof FIELD_ORDER)[number]) => firstWrong === name || undefined;
 
   return (
     <form
@@ -85,6 +92,7 @@ function ContactFormContent({ recaptchaSiteKey, serverResult: answer, className 
             {...getInputProps(fields.name, { type: "text" })}
             key={fields.name.key}
             autoComplete="name"
+            autoFocus={focus("name")}
             placeholder="Jean Dupont"
           />
         </Field>
@@ -94,6 +102,7 @@ function ContactFormContent({ recaptchaSiteKey, serverResult: answer, className 
             {...getInputProps(fields.email, { type: "email" })}
             key={fields.email.key}
             autoComplete="email"
+            autoFocus={focus("email")}
             placeholder="jean.dupont@exemple.fr"
           />
         </Field>
@@ -103,6 +112,7 @@ function ContactFormContent({ recaptchaSiteKey, serverResult: answer, className 
             {...getInputProps(fields.phone, { type: "tel" })}
             key={fields.phone.key}
             autoComplete="tel"
+            autoFocus={focus("phone")}
             placeholder="06 12 34 56 78"
           />
         </Field>
@@ -114,6 +124,7 @@ function ContactFormContent({ recaptchaSiteKey, serverResult: answer, className 
           <select
             {...getSelectProps(fields.serviceType)}
             key={fields.serviceType.key}
+            autoFocus={focus("serviceType")}
             className={inputClassName}
             // Reported by app/lib/engagement.ts.
             data-service-interest-choice=""
@@ -131,6 +142,7 @@ function ContactFormContent({ recaptchaSiteKey, serverResult: answer, className 
           className={inputClassName}
           {...getInputProps(fields.subject, { type: "text" })}
           key={fields.subject.key}
+          autoFocus={focus("subject")}
           placeholder="Demande de devis pour..."
         />
       </Field>
@@ -139,6 +151,7 @@ function ContactFormContent({ recaptchaSiteKey, serverResult: answer, className 
           className={textareaClassName}
           {...getTextareaProps(fields.message)}
           key={fields.message.key}
+          autoFocus={focus("message")}
           rows={6}
           placeholder="Décrivez votre projet ou votre besoin..."
         />

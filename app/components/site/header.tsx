@@ -24,7 +24,7 @@ export function Header({
       </a>
       <div className="site-width flex h-full items-center justify-between gap-4">
         <SiteLogo name={companyName} logo={logo} />
-        <div className="flex items-center gap-2 lg:gap-4">
+        <div className="flex shrink-0 items-center gap-2 lg:gap-4">
           <DesktopNav flags={flags} categories={categories} />
           <SectionLink section="contact" className="header-cta">
             Devis Gratuit
