@@ -93,6 +93,7 @@ export default [
     route("about", "routes/site/about.tsx"),
     route("privacy-policy", "routes/site/privacy-policy.tsx"),
     route("terms-of-use", "routes/site/terms-of-use.tsx"),
+    route("accessibilite", "routes/site/accessibility.tsx"),
     route("sitemap", "routes/site/sitemap-page.tsx"),
     // -- contact
     route("contact", "routes/site/contact.tsx"),

@@ -22,6 +22,7 @@ export const staticPageNames: Record<string, string> = {
   "/sitemap": "Plan du site",
   "/privacy-policy": "Politique de confidentialité",
   "/terms-of-use": "Conditions d'utilisation",
+  "/accessibilite": "Accessibilité",
 };
 
 export const deviceLabels: Record<string, string> = {

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, sql, test } from "../support/e2e";
 import { jsonLdBlocks, PUBLICLY_VISIBLE, todayInFrench } from "./site-shell-support";
 
@@ -234,6 +233,10 @@ test.describe("footer", () => {
       "href",
       "/terms-of-use",
     );
+    await expect(legal.getByRole("link", { name: "Accessibilité" })).toHaveAttribute(
+      "href",
+      "/accessibilite",
+    );
     await expect(legal.getByRole("link", { name: "Plan du site" })).toHaveAttribute("href", "/sitemap");
   });
 });
@@ -291,6 +294,27 @@ test.describe("legal pages", () => {
   }
 });
 
+test.describe("accessibility statement", () => {
+  test("follows the RGAA's form, with its own date and the contact block", async ({ page }) => {
+    const [settings] = await sql<{ company_name: string }>("select company_name from site_settings");
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Accessibilité" }).click();
+    await expect(page).toHaveURL(/\/accessibilite$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accessibilité");
+    await expect(page.locator("main section[id] h2")).toHaveText([
+      "1. État de conformité",
+      "2. Résultats des tests",
+      "3. Contenus non accessibles",
+      "4. Établissement de cette déclaration",
+      "5. Retour d'information et contact",
+      "6. Voies de recours",
+    ]);
+    await expect(page.locator("main")).toContainText(`${settings!.company_name} s'engage`);
+    await expect(page.locator("main")).toContainText("Cette déclaration a été établie le");
+    await expect(page.getByRole("heading", { name: "Nous contacter" })).toBeVisible();
+  });
+});
+
 test.describe("sitemap page", () => {
   test("lists main pages, legal pages and the published projects and articles", async ({ page }) => {
     const projects = await sql<{ title: string }>(`select title from projects where ${PUBLICLY_VISIBLE}`);
@@ -317,6 +341,7 @@ test.describe("sitemap page", () => {
       "Mentions légales",
       "Politique de confidentialité",
       "Conditions d'utilisation",
+      "Accessibilité",
     ]);
     const projectList = page.locator("section", {
       has: page.getByRole("heading", { name: "Projets", exact: true }),
@@ -431,34 +456,9 @@ test.describe("SEO in the server's HTML", () => {
   });
 });
 
-test.describe("accessibility", () => {
-  for (const width of [1280, 375]) {
-    test(`frame and static pages pass axe (WCAG 2.1 AA) at ${width} px`, async ({
-      page,
-      javaScriptEnabled,
-    }) => {
-      // axe is a script run in the page: where scripts are off its timers never fire and it never answers.
-      test.skip(!javaScriptEnabled, "axe runs as a script in the page");
-      test.slow(); // axe takes a few seconds on each of the six pages
-      await page.setViewportSize({ width, height: 800 });
-      for (const path of ["/", "/about", "/privacy-policy", "/terms-of-use", "/sitemap", "/pas/une/page"]) {
-        await page.goto(path);
-        const { violations } = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-          .analyze();
-        expect(violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.length})`)).toEqual(
-          [],
-        );
-      }
-    });
-  }
-
-  test("a skip link leads to the content and hash links reach their target", async ({ page }) => {
-    await page.goto("/about");
-    await page.keyboard.press("Tab");
-    const skip = page.getByRole("link", { name: "Aller au contenu" });
-    await expect(skip).toBeFocused();
-    await expect(skip).toBeVisible();
+// axe over every page: accessibility.spec.ts; the skip link and the keyboard: keyboard.spec.ts.
+test.describe("hash links", () => {
+  test("hash links reach their target", async ({ page }) => {
     await page.goto("/privacy-policy#droits");
     await expect(page.locator("#droits")).toBeInViewport();
     await page

@@ -25,7 +25,10 @@ const TOOLTIP = {
   cursor: { fill: "var(--color-accent)", fillOpacity: 0.4 },
 };
 
-// Charts measure their box: drawn once in the browser, a same-size placeholder before.
+// Charts measure their box: drawn once in the browser, a same-size placeholder before. A chart is
+// hidden from assistive technology, its figures being in a table beside it: so it must not take the
+// focus either (recharts' accessibility layer makes it a tab stop, a focusable element inside
+// aria-hidden).
 const subscribe = () => () => {};
 function useInBrowser() {
   return useSyncExternalStore(
@@ -48,11 +51,15 @@ function Frame({ height, children }: { height: number; children: React.ReactElem
   );
 }
 
-/** Visitors and page views over the period (the figures are also in the tables beside it). */
+/** Visitors and page views over the period (the figures are also in the table under it). */
 export function TrafficChart({ points }: { points: { label: string; visitors: number; views: number }[] }) {
   return (
     <Frame height={280}>
-      <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
+      <LineChart
+        accessibilityLayer={false}
+        data={points}
+        margin={{ top: 8, right: 12, bottom: 0, left: -12 }}
+      >
         <CartesianGrid stroke={GRID} strokeDasharray="3 3" />
         <XAxis dataKey="label" {...AXIS} tickMargin={8} minTickGap={16} />
         <YAxis allowDecimals={false} {...AXIS} />
@@ -85,7 +92,12 @@ export function TrafficChart({ points }: { points: { label: string; visitors: nu
 export function PopularChart({ items }: { items: { label: string; views: number }[] }) {
   return (
     <Frame height={Math.max(120, items.length * 36 + 24)}>
-      <BarChart data={items} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={items}
+        layout="vertical"
+        margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
+      >
         <CartesianGrid stroke={GRID} strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" allowDecimals={false} {...AXIS} />
         <YAxis
@@ -116,7 +128,11 @@ export function ConversionChart({
 }) {
   return (
     <Frame height={260}>
-      <ComposedChart data={points} margin={{ top: 8, right: 0, bottom: 0, left: -12 }}>
+      <ComposedChart
+        accessibilityLayer={false}
+        data={points}
+        margin={{ top: 8, right: 0, bottom: 0, left: -12 }}
+      >
         <CartesianGrid stroke={GRID} strokeDasharray="3 3" />
         <XAxis dataKey="label" {...AXIS} tickMargin={8} minTickGap={16} />
         <YAxis yAxisId="visitors" allowDecimals={false} {...AXIS} />

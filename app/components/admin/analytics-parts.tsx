@@ -62,7 +62,11 @@ export function RankTable({
       <thead>
         <tr className="border-b text-left text-muted-foreground">
           {headers.map((header, index) => (
-            <th key={header} scope="col" className={cn("py-2 font-medium", index > 0 && "w-20 text-right")}>
+            <th
+              key={header}
+              scope="col"
+              className={cn("py-2 font-medium", index > 0 && "w-24 pl-3 text-right")}
+            >
               {header}
             </th>
           ))}
@@ -74,7 +78,7 @@ export function RankTable({
             {row.cells.map((cell, index) => (
               <td
                 key={index}
-                className={cn("py-2", index === 0 ? "max-w-0 truncate pr-3" : "text-right tabular-nums")}
+                className={cn("py-2", index === 0 ? "max-w-0 truncate pr-3" : "pl-3 text-right tabular-nums")}
               >
                 {cell}
               </td>

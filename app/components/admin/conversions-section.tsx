@@ -35,6 +35,7 @@ function RequestsCell({ row }: { row: Conversion }) {
  */
 export function ConversionsSection({ report }: { report: ConversionReport }) {
   const { range, totals } = report;
+  const points = report.series.map((point) => ({ ...point, label: pointLabel(point.key) }));
   return (
     <section aria-labelledby="conversions-title" className="flex flex-col gap-6" data-testid="conversions">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -86,9 +87,21 @@ export function ConversionsSection({ report }: { report: ConversionReport }) {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <ConversionChart
-            points={report.series.map((point) => ({ ...point, label: pointLabel(point.key) }))}
-          />
+          <ConversionChart points={points} />
+          <details className="mt-3">
+            <summary className="cursor-pointer text-sm text-muted-foreground">
+              Voir les chiffres du graphique
+            </summary>
+            <RankTable
+              caption={range === "12m" ? "Demandes et visiteurs par mois" : "Demandes et visiteurs par jour"}
+              headers={[range === "12m" ? "Mois" : "Jour", "Demandes", "Visiteurs"]}
+              empty="Aucune visite sur la période."
+              rows={points.map((point) => ({
+                key: point.key,
+                cells: [point.label, number.format(point.requests), number.format(point.visitors)],
+              }))}
+            />
+          </details>
         </CardContent>
       </Card>
 

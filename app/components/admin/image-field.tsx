@@ -1,11 +1,11 @@
 import { ImageOff, Images, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { AltTextField } from "~/components/admin/alt-text-field";
 import { MediaLibraryDialog } from "~/components/admin/media-library-dialog";
 import { UploadDropZone, useImageUpload } from "~/components/admin/upload-drop-zone";
 import { imageUrlForWidth } from "~/components/site/responsive-image";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import type { MediaAsset, UploadKind } from "~/lib/admin/media";
 import { cn } from "~/lib/cn";
 
@@ -140,17 +140,14 @@ export function ImageField({
             aria-invalid={invalid || undefined}
           />
           {altName ? (
-            <div className="grid gap-1.5">
-              <Label htmlFor={altId}>Texte alternatif</Label>
-              <Input
-                ref={altInput}
-                id={altId}
-                name={altName}
-                value={alt}
-                onChange={(event) => setAlt(event.target.value)}
-                placeholder="Ce que montre l'image, pour qui ne la voit pas"
-              />
-            </div>
+            <AltTextField
+              ref={altInput}
+              id={altId}
+              name={altName}
+              value={alt}
+              onChange={setAlt}
+              imageChosen={!!trimmed}
+            />
           ) : null}
         </div>
         <MediaLibraryDialog open={libraryOpen} onOpenChange={setLibraryOpen} onSelect={chooseAsset} />

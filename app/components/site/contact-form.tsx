@@ -18,6 +18,9 @@ import { serviceTypeLabels, serviceTypes } from "~/lib/enums";
 
 export const CONTACT_ACTION = "/contact";
 
+/** The form's fields in the order a person meets them. */
+const FIELD_ORDER = ["name", "email", "phone", "serviceType", "subject", "message"] as const;
+
 export type ContactFormProps = ContactFormSettings & {
   /** The /contact action's answer to this POST. */
   serverResult?: ContactActionData;
@@ -69,6 +72,10 @@ function ContactFormContent({ recaptchaSiteKey, serverResult: answer, className 
   }
 
   const recaptchaError = form.allErrors[RECAPTCHA_FIELD]?.[0];
+  // A refused send answered by the server (no JavaScript) puts the cursor on the first wrong field,
+  // as the page's script does when it checks the form itself.
+  const firstWrong = FIELD_ORDER.find((name) => fields[name].errors?.length);
+  const focus = (name: (typeof FIELD_ORDER)[number]) => firstWrong === name || undefined;
 
   return (
     <form
@@ -86,6 +93,7 @@ function ContactFormContent({ recaptchaSiteKey, serverResult: answer, className 
             {...getInputProps(fields.name, { type: "text" })}
             key={fields.name.key}
             autoComplete="name"
+            autoFocus={focus("name")}
             placeholder="Jean Dupont"
           />
         </Field>
@@ -95,6 +103,7 @@ function ContactFormContent({ recaptchaSiteKey, serverResult: answer, className 
             {...getInputProps(fields.email, { type: "email" })}
             key={fields.email.key}
             autoComplete="email"
+            autoFocus={focus("email")}
             placeholder="jean.dupont@exemple.fr"
           />
         </Field>
@@ -104,6 +113,7 @@ function ContactFormContent({ recaptchaSiteKey, serverResult: answer, className 
             {...getInputProps(fields.phone, { type: "tel" })}
             key={fields.phone.key}
             autoComplete="tel"
+            autoFocus={focus("phone")}
             placeholder="06 12 34 56 78"
           />
         </Field>
@@ -115,6 +125,7 @@ function ContactFormContent({ recaptchaSiteKey, serverResult: answer, className 
           <select
             {...getSelectProps(fields.serviceType)}
             key={fields.serviceType.key}
+            autoFocus={focus("serviceType")}
             className={inputClassName}
             // Reported by app/lib/engagement.ts.
             data-service-interest-choice=""
@@ -132,6 +143,7 @@ function ContactFormContent({ recaptchaSiteKey, serverResult: answer, className 
           className={inputClassName}
           {...getInputProps(fields.subject, { type: "text" })}
           key={fields.subject.key}
+          autoFocus={focus("subject")}
           placeholder="Demande de devis pour..."
         />
       </Field>
@@ -140,6 +152,7 @@ function ContactFormContent({ recaptchaSiteKey, serverResult: answer, className 
           className={textareaClassName}
           {...getTextareaProps(fields.message)}
           key={fields.message.key}
+          autoFocus={focus("message")}
           rows={6}
           placeholder="Décrivez votre projet ou votre besoin..."
         />

@@ -144,6 +144,11 @@ export function Footer({ settings }: { settings: FooterSettings }) {
                 </Link>
               </li>
               <li>
+                <Link to="/accessibilite" className="hover:text-white">
+                  Accessibilité
+                </Link>
+              </li>
+              <li>
                 <Link to="/sitemap" className="hover:text-white">
                   Plan du site
                 </Link>

@@ -27,7 +27,7 @@ export function Header({
       </a>
       <div className="site-width flex h-full items-center justify-between gap-4">
         <SiteLogo name={companyName} logo={logo} />
-        <div className="flex items-center gap-2 lg:gap-4">
+        <div className="flex shrink-0 items-center gap-2 lg:gap-4">
           <DesktopNav flags={flags} categories={categories} />
           {/* The search box where the header has room for it, else a link to the search page. */}
           <SearchForm className="header-search" />

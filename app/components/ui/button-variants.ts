@@ -15,7 +15,7 @@ export const buttonVariants = cva("button text-sm [&_svg]:size-4 [&_svg]:shrink-
       outline: "border border-input bg-transparent hover:bg-accent hover:text-accent-foreground",
       secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",
       ghost: "hover:bg-accent hover:text-accent-foreground",
-      link: "text-primary underline-offset-4 hover:underline",
+      link: "text-red-300 underline-offset-4 hover:underline",
     },
     size: {
       default: "h-10 px-4 py-2",

@@ -10,5 +10,15 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   useEffect(() => {
     if (toast) showToast[toast.type](toast.title, { id: toast.id, description: toast.description });
   }, [toast]);
-  return <Sonner theme="dark" position="bottom-right" richColors closeButton />;
+  // In French, as the rest of the interface (sonner's defaults are 'Close toast', 'Notifications alt+T').
+  return (
+    <Sonner
+      theme="dark"
+      position="bottom-right"
+      richColors
+      closeButton
+      customAriaLabel="Notifications (Alt+T pour y aller)"
+      toastOptions={{ closeButtonAriaLabel: "Fermer la notification" }}
+    />
+  );
 }

@@ -11,6 +11,7 @@ export const CMS_PAGE_LIMITS = { title: 2, slug: 2, content: 10 } as const;
  */
 export const RESERVED_CMS_SLUGS: ReadonlySet<string> = new Set([
   "about",
+  "accessibilite",
   "admin",
   "api",
   "blog",

@@ -52,6 +52,7 @@ export default function SitemapPage({ loaderData }: Route.ComponentProps) {
     { to: "/mentions-legales", label: "Mentions légales" },
     { to: "/privacy-policy", label: "Politique de confidentialité" },
     { to: "/terms-of-use", label: "Conditions d'utilisation" },
+    { to: "/accessibilite", label: "Accessibilité" },
   ];
   return (
     <div className="mx-auto max-w-7xl px-4 pb-20 pt-6 sm:px-6 lg:px-8">

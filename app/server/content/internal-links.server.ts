@@ -11,6 +11,7 @@ const STATIC_PAGES = new Set([
   "/about",
   "/privacy-policy",
   "/terms-of-use",
+  "/accessibilite",
   "/sitemap",
   "/sitemap.xml",
   "/robots.txt",

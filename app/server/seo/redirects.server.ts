@@ -184,6 +184,7 @@ const FIXED_PAGES: Record<string, string> = {
   "/about": "la page « À propos »",
   "/privacy-policy": "la politique de confidentialité",
   "/terms-of-use": "les conditions d'utilisation",
+  "/accessibilite": "la déclaration d'accessibilité",
   "/sitemap": "le plan du site",
   "/contact": "la page de contact",
   "/blog": "la liste des articles",

@@ -1,11 +1,10 @@
 import type { Editor } from "@tiptap/react";
 import { useId, useState } from "react";
+import { AltTextField } from "~/components/admin/alt-text-field";
 import { MediaLibraryDialog } from "~/components/admin/media-library-dialog";
 import { UploadDropZone, useImageUpload } from "~/components/admin/upload-drop-zone";
 import { Button } from "~/components/ui/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import type { MediaAsset } from "~/lib/admin/media";
 import { isAllowedImageSource } from "~/lib/content-html";
 import { AddressInput } from "./address-input";
@@ -54,15 +53,12 @@ export function ImageForm({ editor, close }: { editor: Editor; close: () => void
       </Button>
       <MediaLibraryDialog open={libraryOpen} onOpenChange={setLibraryOpen} onSelect={choose} />
       <AddressInput label="Adresse de l'image" value={src} onChange={setSrc} error={error} />
-      <div className="grid gap-2">
-        <Label htmlFor={ids.alt}>Texte alternatif</Label>
-        <Input
-          id={ids.alt}
-          value={alt}
-          onChange={(event) => setAlt(event.target.value)}
-          placeholder="Ce que montre l'image, pour qui ne la voit pas"
-        />
-      </div>
+      <AltTextField
+        id={ids.alt}
+        value={alt}
+        onChange={setAlt}
+        imageChosen={isAllowedImageSource(src.trim())}
+      />
       <DialogFooter>
         <Button type="button" variant="ghost" onClick={close}>
           Annuler

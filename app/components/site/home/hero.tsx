@@ -22,7 +22,7 @@ export function Hero({ phone }: { phone: string | null }) {
         <div className="absolute -right-32 bottom-0 size-[28rem] rounded-full bg-blue-600/10 blur-[120px]" />
       </div>
 
-      <div className="mx-auto grid w-full max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:gap-16 lg:px-8">
+      <div className="mx-auto grid w-full max-w-7xl grid-cols-1 items-center gap-12 px-4 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:gap-16 lg:px-8">
         <div>
           <p className="hero-badge">
             <span aria-hidden className="size-2 rounded-full bg-betic-red" />

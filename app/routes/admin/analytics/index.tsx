@@ -46,6 +46,7 @@ export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
   const { report, conversions, searches, role } = loaderData;
   const { range, totals, requests } = report;
   const pages = report.pages.map((page) => ({ ...page, label: page.title ?? page.value }));
+  const points = report.series.map((point) => ({ ...point, label: pointLabel(point.key) }));
   const period = `du ${formatShortDate(`${report.periods.current.from}T12:00:00Z`)} au ${formatShortDate(`${report.periods.current.to}T12:00:00Z`)}`;
 
   return (
@@ -129,7 +130,21 @@ export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <TrafficChart points={report.series.map((point) => ({ ...point, label: pointLabel(point.key) }))} />
+          <TrafficChart points={points} />
+          <details className="mt-3">
+            <summary className="cursor-pointer text-sm text-muted-foreground">
+              Voir les chiffres du graphique
+            </summary>
+            <RankTable
+              caption={range === "12m" ? "Visites par mois" : "Visites par jour"}
+              headers={[range === "12m" ? "Mois" : "Jour", "Visiteurs", "Pages vues"]}
+              empty="Aucune visite sur la période."
+              rows={points.map((point) => ({
+                key: point.key,
+                cells: [point.label, number.format(point.visitors), number.format(point.views)],
+              }))}
+            />
+          </details>
         </CardContent>
       </Card>
 
