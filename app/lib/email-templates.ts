@@ -73,6 +73,7 @@ const WEEKLY_REPORT_SAMPLE = {
   top_campaigns: "- flyer-printemps : 25 visiteurs, 2 demandes",
   new_requests: "3",
   failed_mails: "0",
+  fruitless_searches: "- « devis climatisation » : 4 recherches\n- « alarme » : 2 recherches",
   statistics_url: "https://www.exemple.fr/admin/analytics?range=7d",
   profile_url: "https://www.exemple.fr/admin/profile",
 };

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
-import { analyticsDaily, contacts, emailOutbox, pageViews, users } from "~/server/db/schema";
+import { analyticsDaily, contacts, emailOutbox, pageViews, siteSearches, users } from "~/server/db/schema";
 import { beaconSchema, recordPageView } from "~/server/analytics/page-views.server";
 import { rollUpPageViews } from "~/server/analytics/rollup.server";
 import { getConversionReport } from "~/server/analytics/conversions.server";
@@ -393,6 +393,17 @@ describe("the weekly report", () => {
         },
       ]);
 
+    // Searches of the week: the ones that found nothing (by their last search) are reported.
+    await db()
+      .insert(siteSearches)
+      .values([
+        { day: "2026-11-17", query: "climatisation", searches: 3, results: 0 },
+        { day: "2026-11-21", query: "climatisation", searches: 1, results: 0 },
+        { day: "2026-11-18", query: "alarme", searches: 2, results: 0 },
+        { day: "2026-11-19", query: "tableau", searches: 9, results: 4 },
+        { day: "2026-11-12", query: "piscine", searches: 5, results: 0 },
+      ]);
+
     const report = await weeklyReportOf(monday);
     expect(report).toEqual({
       week: { from: "2026-11-16", to: "2026-11-22" },
@@ -410,6 +421,10 @@ describe("the weekly report", () => {
       campaigns: [{ label: "flyer-printemps", visitors: 1, requests: 1 }],
       newRequests: 2,
       failedMails: 1,
+      fruitlessSearches: [
+        { query: "climatisation", searches: 4 },
+        { query: "alarme", searches: 2 },
+      ],
     });
 
     expect(await sendWeeklyReports(monday)).toMatchObject({ queued: expect.any(Number) });
@@ -427,6 +442,8 @@ describe("the weekly report", () => {
       "- flyer-printemps : 1 visiteur, 1 demande",
       "Demandes encore « Nouveau » : 2",
       "E-mails en échec : 1",
+      "- « climatisation » : 4 recherches",
+      "- « alarme » : 2 recherches",
       "/admin/profile",
     ])
       expect(mail!.textBody).toContain(line);

@@ -12,6 +12,8 @@ import { loadTemplate, renderEmail } from "~/server/mail/templates.server";
 import { topOrigins } from "./conversions.server";
 import { dailyTotals, pageTitles, rankedSums, shiftDays, type DaySpan } from "./report.server";
 import { ANALYTICS_TIME_ZONE, analyticsDay } from "./visitors.server";
+import { plural } from "~/lib/plural";
+import { topSearches } from "~/server/search/search-counts.server";
 
 const TOP = 5;
 
@@ -29,6 +31,8 @@ export type WeeklyReport = {
   /** Requests still 'Nouveau', whatever their week. */
   newRequests: number;
   failedMails: number;
+  /** What visitors searched for on the site and did not find (the week's most frequent). */
+  fruitlessSearches: { query: string; searches: number }[];
 };
 
 /** The last whole week, Monday to Sunday (Europe/Paris), before `now`. */
@@ -70,18 +74,28 @@ async function failedMailsOf(span: DaySpan) {
 export async function weeklyReportOf(now = new Date()): Promise<WeeklyReport> {
   const week = lastWeek(now);
   const before = { from: shiftDays(week.from, -7), to: shiftDays(week.to, -7) };
-  const [visitors, visitorsBefore, requests, requestsBefore, ranked, origins, newRequests, failedMails] =
-    await Promise.all([
-      visitorsOf(week),
-      visitorsOf(before),
-      requestsOf(week),
-      requestsOf(before),
-      // One more than listed: the direct visits ('') are left out of the sources and campaigns.
-      rankedSums(week, ["path", "source", "campaign"], TOP + 1),
-      topOrigins(week, 50),
-      countContacts("new"),
-      failedMailsOf(week),
-    ]);
+  const [
+    visitors,
+    visitorsBefore,
+    requests,
+    requestsBefore,
+    ranked,
+    origins,
+    newRequests,
+    failedMails,
+    fruitlessSearches,
+  ] = await Promise.all([
+    visitorsOf(week),
+    visitorsOf(before),
+    requestsOf(week),
+    requestsOf(before),
+    // One more than listed: the direct visits ('') are left out of the sources and campaigns.
+    rankedSums(week, ["path", "source", "campaign"], TOP + 1),
+    topOrigins(week, 50),
+    countContacts("new"),
+    failedMailsOf(week),
+    topSearches(week, { fruitless: true, limit: TOP }),
+  ]);
   const titles = await pageTitles(ranked.filter((row) => row.dimension === "path").map((row) => row.value));
   const requestsFrom = (dimension: "source" | "campaign", value: string) =>
     origins.find((row) => row.dimension === dimension && row.value === value)?.requests ?? 0;
@@ -109,11 +123,11 @@ export async function weeklyReportOf(now = new Date()): Promise<WeeklyReport> {
     campaigns: lines("campaign"),
     newRequests,
     failedMails,
+    fruitlessSearches: fruitlessSearches.map(({ query, searches }) => ({ query, searches })),
   };
 }
 
 const number = new Intl.NumberFormat("fr-FR");
-const plural = (count: number, word: string) => `${number.format(count)} ${word}${count > 1 ? "s" : ""}`;
 
 function compared({ current, previous }: Compared) {
   if (previous === 0) return `${number.format(current)} (aucun la semaine précédente)`;
@@ -142,6 +156,12 @@ export function weeklyReportVariables(report: WeeklyReport): Record<string, stri
     top_campaigns: list(report.campaigns.map(originLine), "Aucune visite venue d'une campagne."),
     new_requests: number.format(report.newRequests),
     failed_mails: number.format(report.failedMails),
+    fruitless_searches: list(
+      report.fruitlessSearches.map(
+        (search) => `« ${search.query} » : ${plural(search.searches, "recherche")}`,
+      ),
+      "Aucune recherche restée sans résultat.",
+    ),
     statistics_url: `${config.publicUrl}/admin/analytics?range=7d`,
     profile_url: `${config.publicUrl}/admin/profile`,
   };

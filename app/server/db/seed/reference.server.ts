@@ -281,6 +281,8 @@ Voir l'état du site : {{health_url}}`,
 <p style="white-space:pre-line">{{top_campaigns}}</p>
 <p><strong>Demandes encore « Nouveau » :</strong> {{new_requests}}<br>
 <strong>E-mails en échec :</strong> {{failed_mails}}</p>
+<p><strong>Recherches sans résultat sur le site</strong></p>
+<p style="white-space:pre-line">{{fruitless_searches}}</p>
 <p><a href="{{statistics_url}}">Voir les statistiques</a></p>
 <p>Pour ne plus recevoir ce rapport : <a href="{{profile_url}}">{{profile_url}}</a></p>`,
     textContent: `Bonjour,
@@ -301,6 +303,9 @@ Campagnes :
 
 Demandes encore « Nouveau » : {{new_requests}}
 E-mails en échec : {{failed_mails}}
+
+Recherches sans résultat sur le site :
+{{fruitless_searches}}
 
 Voir les statistiques : {{statistics_url}}
 
