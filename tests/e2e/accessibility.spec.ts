@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
-import { adminAccess } from "../../app/lib/admin-access";
+import { adminAccess } from "../../app/lib/admin/admin-access";
 import { e2e, expect, sql, test as base } from "../support/e2e";
 import { signIn } from "./admin-support";
 

@@ -1,14 +1,14 @@
 import { type APIRequestContext, type APIResponse, request as playwrightRequest } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
-import { type AdminAccess, adminAccess } from "../../app/lib/admin-access";
+import { type AdminAccess, adminAccess } from "../../app/lib/admin/admin-access";
 import { e2e, expect, sql, test } from "../support/e2e";
 
 /**
  * The authorization matrix (issue 6, DESIGN.md Roles): every /admin route of app/routes.ts, for
  * an anonymous visitor, a `user` and an `admin`, through its page, its `.data` request and a POST
  * to its action. Expected: the sign-in page for anonymous callers, 403 for a `user` on an
- * admin-only screen, otherwise allowed. A route without its line in app/lib/admin-access.ts fails.
+ * admin-only screen, otherwise allowed. A route without its line in app/lib/admin/admin-access.ts fails.
  */
 
 /** Every route with a URL under /admin, as its path is written (params kept). */
@@ -73,9 +73,10 @@ async function auditRows() {
 test("every /admin route of app/routes.ts declares who may use it", () => {
   const declared = Object.keys(adminAccess).sort();
   const routed = [...new Set(adminRoutes.map((route) => route.path))].sort();
-  expect(routed, "app/lib/admin-access.ts must list exactly the /admin routes of app/routes.ts").toEqual(
-    declared,
-  );
+  expect(
+    routed,
+    "app/lib/admin/admin-access.ts must list exactly the /admin routes of app/routes.ts",
+  ).toEqual(declared);
 });
 
 test("anonymous, user and admin callers get what the table says, on pages, data and actions", async ({

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { journalListSpec, parsePosition, type JournalPosition } from "~/lib/audit-journal";
+import { journalListSpec, parsePosition, type JournalPosition } from "~/lib/admin/audit-journal";
 import { parseListQuery, PAGE_SIZE } from "~/lib/list-query";
 import { loader as exportLoader } from "~/routes/admin/journal/export";
 import { loader as journalLoader } from "~/routes/admin/journal/index";

@@ -9,7 +9,7 @@ import { analyticsDay } from "~/server/analytics/visitors.server";
 import { lastWeek, sendWeeklyReports, weeklyReportOf } from "~/server/analytics/weekly-report.server";
 import { submitContact } from "~/server/contacts/contact-form.server";
 import { loadTemplate } from "~/server/mail/templates.server";
-import { templateProblem } from "~/lib/email-templates";
+import { templateProblem } from "~/lib/admin/email-templates";
 
 // Issue 38 §1–4: campaigns, a request's origin, 'Demandes de devis' and the Monday report.
 

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { emailOutbox, siteSettings, users } from "~/server/db/schema";
 import { submitContact } from "~/server/contacts/contact-form.server";
-import { mailDeliveryWarnings, outboxStatusLabel } from "~/lib/outbox";
+import { mailDeliveryWarnings, outboxStatusLabel } from "~/lib/admin/outbox";
 import { checkMailConfiguration } from "~/server/mail/mail-check.server";
 import { getMailDeliveryAlerts } from "~/server/mail/outbox-admin.server";
 import { sendTestEmail } from "~/server/mail/test-email.server";

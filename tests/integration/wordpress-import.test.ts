@@ -8,7 +8,7 @@ import { createAccount } from "~/server/auth/users.server";
 import { closePool, db } from "~/server/db/client.server";
 import { blogArticles, blogAuthors, cmsPages, mediaAssets } from "~/server/db/schema";
 import { keyFromMediaUrl, localDriver, setStorageDriver, storage } from "~/server/media/storage.server";
-import type { ImportReport } from "~/lib/wordpress-import";
+import type { ImportReport } from "~/lib/admin/wordpress-import";
 import { importWordPress } from "~/server/wordpress/import.server";
 import { freePort, startApp } from "../support/e2e-app";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCursor, journalListSpec, parseCursor, parsePosition } from "~/lib/audit-journal";
+import { formatCursor, journalListSpec, parseCursor, parsePosition } from "~/lib/admin/audit-journal";
 import { parseListQuery } from "~/lib/list-query";
 
 const id = "5d92ef58-eadd-40f6-aea6-42dbb15c2ade";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { originLines, sourceLabel } from "~/lib/contact-origin";
+import { originLines, sourceLabel } from "~/lib/admin/contact-origin";
 
 const none = { landingPage: null, referrerHost: null, utmSource: null, utmMedium: null, utmCampaign: null };
 

@@ -6,7 +6,7 @@ import {
   renderEmail,
   templateProblem,
   textToHtml,
-} from "~/lib/email-templates";
+} from "~/lib/admin/email-templates";
 
 describe("templateProblem", () => {
   it("accepts escaped placeholders, sections over them and comments", () => {

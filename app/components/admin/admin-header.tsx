@@ -11,8 +11,8 @@ import {
 } from "~/components/ui/dropdown-menu";
 import type { UserRole } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
-import { failedMailsText } from "~/lib/outbox";
-import { hasRole, userRoleLabels } from "~/lib/roles";
+import { failedMailsText } from "~/lib/admin/outbox";
+import { hasRole, userRoleLabels } from "~/lib/admin/roles";
 import type { StaffNotifications } from "~/server/contacts/inbox.server";
 import { SidebarTrigger } from "~/components/ui/sidebar";
 import { plural } from "~/lib/plural";

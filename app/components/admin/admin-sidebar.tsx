@@ -1,6 +1,6 @@
 import { NavLink } from "react-router";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
-import { canOpen } from "~/lib/admin-access";
+import { canOpen } from "~/lib/admin/admin-access";
 import { cn } from "~/lib/cn";
 import { BRAND_NAME } from "~/lib/site-defaults";
 import { adminMenu, type AdminMenuEntry } from "./menu";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
-import type { ProblemAnswer } from "~/lib/form-answer";
+import type { ProblemAnswer } from "~/lib/admin/form-answer";
 
 /**
  * Shows an action's `problem` as an error toast (its `success` as a success toast), once per

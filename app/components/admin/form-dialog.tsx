@@ -14,7 +14,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { FormAnswer } from "~/lib/admin/form-answer";
 import { useFetcherDone } from "./confirm-dialog";
 import { FormErrors } from "./fields";
 import { formTiming } from "~/lib/admin/form-timing";

@@ -26,11 +26,11 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
-import type { AdminScreenPath } from "~/lib/admin-access";
+import type { AdminScreenPath } from "~/lib/admin/admin-access";
 
 export type AdminMenuEntry = {
   label: string;
-  /** Shown to those whose role app/lib/admin-access.ts grants this path. */
+  /** Shown to those whose role app/lib/admin/admin-access.ts grants this path. */
   to: AdminScreenPath;
   icon: LucideIcon;
 };

@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { canOpen, type AdminScreenPath } from "~/lib/admin-access";
+import { canOpen, type AdminScreenPath } from "~/lib/admin/admin-access";
 import { cn } from "~/lib/cn";
 
 type Props = {

@@ -8,7 +8,7 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { FormAnswer } from "~/lib/admin/form-answer";
 import { formTiming } from "~/lib/admin/form-timing";
 import { twoFactorConfirmSchema, twoFactorPasswordSchema } from "~/lib/schemas/users";
 import { useIsPending } from "~/components/admin/pending-button";

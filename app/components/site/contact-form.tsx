@@ -13,7 +13,7 @@ import {
   type ContactActionData,
   type ContactFormSettings,
 } from "~/lib/contact";
-import type { ContactInput } from "~/lib/contact-schema";
+import type { ContactInput } from "~/lib/schemas/contact-form";
 import { serviceTypeLabels, serviceTypes } from "~/lib/enums";
 
 export const CONTACT_ACTION = "/contact";

@@ -5,7 +5,7 @@ import {
   SEND_FAILED_MESSAGE,
   SOURCE_PAGE_FIELD,
 } from "~/lib/contact";
-import { parseContactSubmission } from "~/lib/contact-schema";
+import { parseContactSubmission } from "~/lib/schemas/contact-form";
 import { trackContactAnswer } from "~/lib/data-layer";
 import { sourcePage } from "~/lib/page-trail";
 import { visitOriginField } from "~/lib/visit-origin";

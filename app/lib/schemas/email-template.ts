@@ -1,4 +1,4 @@
-import { missingPlaceholder, templateProblem } from "~/lib/email-templates";
+import { missingPlaceholder, templateProblem } from "~/lib/admin/email-templates";
 import { emailTemplateNames } from "~/lib/enums";
 import { z } from "~/lib/zod";
 

@@ -13,14 +13,14 @@ import {
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminError } from "~/components/admin/admin-error";
-import { MailDeliveryAlert } from "~/components/admin/mail-delivery-alert";
+import { MailDeliveryAlert } from "~/components/admin/email/mail-delivery-alert";
 import { StatCard } from "~/components/admin/stat-card";
-import type { AdminScreenPath } from "~/lib/admin-access";
+import type { AdminScreenPath } from "~/lib/admin/admin-access";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { contactStatusLabels } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
-import { hasRole } from "~/lib/roles";
+import { hasRole } from "~/lib/admin/roles";
 import { requireUser } from "~/server/auth/session.server";
 import { isBackupOverdue } from "~/server/backup/schedule.server";
 import {

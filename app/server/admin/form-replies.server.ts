@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
-import type { FormAnswer, Problem, ProblemAnswer } from "~/lib/form-answer";
+import type { FormAnswer, Problem, ProblemAnswer } from "~/lib/admin/form-answer";
 import { StaleContentError } from "~/server/audit/mutation.server";
 import { logger } from "~/server/logger.server";
 

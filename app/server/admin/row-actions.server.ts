@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { data } from "react-router";
-import type { Problem, ProblemAnswer } from "~/lib/form-answer";
+import type { Problem, ProblemAnswer } from "~/lib/admin/form-answer";
 import { readRowRef, readSelection, type RowRef } from "~/lib/schemas/common";
 import { MissingRowError } from "~/server/audit/mutation.server";
 import { logger } from "~/server/logger.server";

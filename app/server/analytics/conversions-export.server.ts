@@ -1,5 +1,5 @@
-import { conversionRate, type AnalyticsRange } from "~/lib/analytics";
-import { sourceLabel } from "~/lib/contact-origin";
+import { conversionRate, type AnalyticsRange } from "~/lib/admin/analytics";
+import { sourceLabel } from "~/lib/admin/contact-origin";
 import { csvStream, spreadsheetSafe } from "~/server/export/csv.server";
 import { getConversionReport, type Conversion } from "./conversions.server";
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { AnalyticsRange } from "~/lib/analytics";
+import type { AnalyticsRange } from "~/lib/admin/analytics";
 import type { ContactOriginDimension } from "~/lib/enums";
 import { db } from "~/server/db/client.server";
 import { contactDailyCounts, contactOriginCounts, contactOriginMonthly } from "~/server/db/schema";

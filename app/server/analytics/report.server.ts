@@ -1,5 +1,5 @@
 import { inArray, sql, type SQL } from "drizzle-orm";
-import { staticPageNames, type AnalyticsRange } from "~/lib/analytics";
+import { staticPageNames, type AnalyticsRange } from "~/lib/admin/analytics";
 import type { AnalyticsDimension } from "~/lib/enums";
 import { db } from "~/server/db/client.server";
 import { countContacts } from "~/server/contacts/inbox.server";

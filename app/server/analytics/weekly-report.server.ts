@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import { staticPageNames } from "~/lib/analytics";
-import { sourceLabel } from "~/lib/contact-origin";
+import { staticPageNames } from "~/lib/admin/analytics";
+import { sourceLabel } from "~/lib/admin/contact-origin";
 import { formatShortDate } from "~/lib/format-date";
 import { mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { config } from "~/server/config.server";
@@ -142,7 +142,7 @@ function list(lines: string[], none: string) {
 const originLine = (line: Line) =>
   `${line.label} : ${plural(line.visitors, "visiteur")}, ${plural(line.requests, "demande")}`;
 
-/** The template's placeholders (app/lib/email-templates.ts, weekly_report). */
+/** The template's placeholders (app/lib/admin/email-templates.ts, weekly_report). */
 export function weeklyReportVariables(report: WeeklyReport): Record<string, string> {
   return {
     period: `du lundi ${formatShortDate(`${report.week.from}T12:00:00Z`)} au dimanche ${formatShortDate(`${report.week.to}T12:00:00Z`)}`,

@@ -13,7 +13,7 @@ import {
   type JournalCursor,
   type JournalPosition,
   type journalListSpec,
-} from "~/lib/audit-journal";
+} from "~/lib/admin/audit-journal";
 import { formatDateTime } from "~/lib/format-date";
 import { PAGE_SIZE, type ListQuery } from "~/lib/list-query";
 import { isUuid } from "~/lib/uuid";

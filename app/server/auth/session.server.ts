@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { UserRole } from "~/lib/enums";
-import { hasRole } from "~/lib/roles";
+import { hasRole } from "~/lib/admin/roles";
 import { safeLocalPath } from "~/lib/safe-redirect";
 import { db } from "~/server/db/client.server";
 import { cachedUntilContentChanges } from "~/server/cache/cached-until-content-changes.server";

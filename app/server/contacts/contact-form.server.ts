@@ -8,7 +8,7 @@ import {
   type ContactFormSettings,
   SEND_FAILED_MESSAGE,
 } from "~/lib/contact";
-import { parseContactSubmission, type ContactInput } from "~/lib/contact-schema";
+import { parseContactSubmission, type ContactInput } from "~/lib/schemas/contact-form";
 import { cachedUntilContentChanges } from "~/server/cache/cached-until-content-changes.server";
 import { db } from "~/server/db/client.server";
 import { contacts } from "~/server/db/schema";

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import { textToHtml } from "~/lib/email-templates";
+import { textToHtml } from "~/lib/admin/email-templates";
 import { formatDateTime, formatShortDate } from "~/lib/format-date";
 import { analyticsDay } from "~/server/analytics/visitors.server";
 import { mutate, type MutationContext } from "~/server/audit/mutation.server";

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { renderEmail, textToHtml } from "~/lib/email-templates";
+import { renderEmail, textToHtml } from "~/lib/admin/email-templates";
 import type { ContactReply } from "~/lib/schemas/contacts";
 import { mutate, MissingRowError, type MutationContext } from "~/server/audit/mutation.server";
 import { config } from "~/server/config.server";

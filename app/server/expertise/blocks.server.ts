@@ -4,7 +4,7 @@
  * table's change trigger drops the cached pages).
  */
 import { asc, count, eq, sql } from "drizzle-orm";
-import { moveInList } from "~/lib/ordering";
+import { moveInList } from "~/lib/admin/ordering";
 import type { ExpertiseFormValues } from "~/lib/schemas/expertise";
 import { mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";

@@ -83,7 +83,7 @@ export async function recordHealth(options: HealthOptions = {}) {
   return changes;
 }
 
-/** What the two templates may say (their placeholders, app/lib/email-templates.ts). */
+/** What the two templates may say (their placeholders, app/lib/admin/email-templates.ts). */
 export function healthVariables(check: Pick<HealthCheck, "label" | "summary" | "action">) {
   return {
     check: check.label,

@@ -1,7 +1,7 @@
 import { statfs } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { AdminScreenPath } from "~/lib/admin-access";
+import type { AdminScreenPath } from "~/lib/admin/admin-access";
 import type { HealthStatus } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
 import { analyticsDay } from "~/server/analytics/visitors.server";

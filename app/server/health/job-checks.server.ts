@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { AdminScreenPath } from "~/lib/admin-access";
+import type { AdminScreenPath } from "~/lib/admin/admin-access";
 import { formatDateTime } from "~/lib/format-date";
 import { db } from "~/server/db/client.server";
 import { jobs } from "~/server/jobs/scheduler.server";

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { textToHtml } from "~/lib/email-templates";
+import { textToHtml } from "~/lib/admin/email-templates";
 import { textOnlyTemplate, type EmailTemplateInput } from "~/lib/schemas/email-template";
 import { mutate, MissingRowError, type MutationContext } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { renderEmail, type TemplateVariables } from "~/lib/email-templates";
+import { renderEmail, type TemplateVariables } from "~/lib/admin/email-templates";
 import { serviceTypeLabels, type EmailTemplateName, type ServiceType } from "~/lib/enums";
 import type { Executor } from "~/server/db/client.server";
 import { emailTemplates } from "~/server/db/schema";

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
-import { emailTemplateUses, renderEmail } from "~/lib/email-templates";
+import { emailTemplateUses, renderEmail } from "~/lib/admin/email-templates";
 import type { EmailTemplateName } from "~/lib/enums";
 import { mutate, type MutationContext } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";

@@ -4,7 +4,7 @@
  * `useAnswerToast` turns into the toast.
  */
 import { data } from "react-router";
-import type { Problem, ProblemAnswer } from "~/lib/form-answer";
+import type { Problem, ProblemAnswer } from "~/lib/admin/form-answer";
 import { galleryMessages, gallerySeoSchema } from "~/lib/schemas/project";
 import { z } from "~/lib/zod";
 import type { MutationContext } from "~/server/audit/mutation.server";

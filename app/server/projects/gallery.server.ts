@@ -3,7 +3,7 @@
  * change is one audited transaction, and the order is always 0, 1, 2... in display order.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { moveInList } from "~/lib/ordering";
+import { moveInList } from "~/lib/admin/ordering";
 import { galleryMessages, type GallerySeoValues } from "~/lib/schemas/project";
 import { mutate, type MutationContext, type MutationScope } from "~/server/audit/mutation.server";
 import { db, type Executor } from "~/server/db/client.server";

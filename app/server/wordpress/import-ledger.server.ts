@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { ImportedEntityType } from "~/lib/enums";
-import type { ImportKind, ImportOutcome, ImportReport } from "~/lib/wordpress-import";
+import type { ImportKind, ImportOutcome, ImportReport } from "~/lib/admin/wordpress-import";
 import { mutate, type MutationContext, type MutationScope } from "~/server/audit/mutation.server";
 import { recordLegacyRedirects } from "~/server/content/legacy-redirects.server";
 import { db } from "~/server/db/client.server";

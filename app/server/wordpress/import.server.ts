@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { ImportReport } from "~/lib/wordpress-import";
+import type { ImportReport } from "~/lib/admin/wordpress-import";
 import { RESERVED_CMS_SLUGS } from "~/lib/schemas/cms-page";
 import { publicPath } from "~/lib/public-paths";
 import { slugify } from "~/lib/slugify";

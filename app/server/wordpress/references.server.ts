@@ -1,6 +1,6 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { ImportOutcome } from "~/lib/wordpress-import";
+import type { ImportOutcome } from "~/lib/admin/wordpress-import";
 import { slugify } from "~/lib/slugify";
 import { mutate } from "~/server/audit/mutation.server";
 import { db } from "~/server/db/client.server";

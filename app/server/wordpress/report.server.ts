@@ -7,7 +7,7 @@ import {
   type ImportCounts,
   type ImportKind,
   type ImportReport,
-} from "~/lib/wordpress-import";
+} from "~/lib/admin/wordpress-import";
 
 // What a WordPress import tells: its counts, and the report the command prints.
 

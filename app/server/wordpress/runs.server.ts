@@ -11,7 +11,7 @@ import { config } from "~/server/config.server";
 import { db } from "~/server/db/client.server";
 import { wordpressImports } from "~/server/db/schema";
 import { logger as rootLogger } from "~/server/logger.server";
-import type { ImportReport } from "~/lib/wordpress-import";
+import type { ImportReport } from "~/lib/admin/wordpress-import";
 import { importWordPress } from "./import.server";
 
 const logger = rootLogger.child({ module: "wordpress-import" });

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useNavigation } from "react-router";
 import { useAnswerToast } from "~/components/admin/answer-toast";
 import { formTiming } from "~/lib/admin/form-timing";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { FormAnswer } from "~/lib/admin/form-answer";
 import type { z } from "~/lib/zod";
 
 /**

@@ -11,7 +11,7 @@ import { DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import type { ProblemAnswer } from "~/lib/form-answer";
+import type { ProblemAnswer } from "~/lib/admin/form-answer";
 import { galleryMessages } from "~/lib/schemas/project";
 import type { GalleryImage } from "~/server/projects/gallery.server";
 import { plural } from "~/lib/plural";

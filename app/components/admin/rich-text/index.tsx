@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/lib/admin/use-hydrated";
 import { HTML_TEXTAREA_CLASS, HtmlCodeNote, RichTextFrame } from "./frame";
 import type { RichTextEditorProps } from "./types";
 

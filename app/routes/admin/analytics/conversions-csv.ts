@@ -1,5 +1,5 @@
 import type { Route } from "./+types/conversions-csv";
-import { parseAnalyticsRange } from "~/lib/analytics";
+import { parseAnalyticsRange } from "~/lib/admin/analytics";
 import { noStoreHeaders, requireRole } from "~/server/auth/session.server";
 import { conversionsCsv } from "~/server/analytics/conversions-export.server";
 import { analyticsDay } from "~/server/analytics/visitors.server";

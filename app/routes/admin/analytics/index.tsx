@@ -2,16 +2,21 @@ import { FileText, FolderKanban, Inbox, Users, type LucideIcon } from "lucide-re
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { PopularChart, TrafficChart } from "~/components/admin/analytics-charts";
-import { Change, number, pointLabel, RankTable } from "~/components/admin/analytics-parts";
-import { ConversionsSection } from "~/components/admin/conversions-section";
+import { PopularChart, TrafficChart } from "~/components/admin/analytics/analytics-charts";
+import { Change, number, pointLabel, RankTable } from "~/components/admin/analytics/analytics-parts";
+import { ConversionsSection } from "~/components/admin/analytics/conversions-section";
 import { PageHeader } from "~/components/admin/page-header";
-import { SiteSearchesCard } from "~/components/admin/site-searches-card";
+import { SiteSearchesCard } from "~/components/admin/analytics/site-searches-card";
 import { SitePageLink } from "~/components/admin/site-page-link";
 import { StatCard } from "~/components/admin/stat-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { AdminScreenPath } from "~/lib/admin-access";
-import { analyticsRangeLabels, analyticsRanges, deviceLabels, parseAnalyticsRange } from "~/lib/analytics";
+import type { AdminScreenPath } from "~/lib/admin/admin-access";
+import {
+  analyticsRangeLabels,
+  analyticsRanges,
+  deviceLabels,
+  parseAnalyticsRange,
+} from "~/lib/admin/analytics";
 import { cn } from "~/lib/cn";
 import { formatShortDate } from "~/lib/format-date";
 import { getConversionReport } from "~/server/analytics/conversions.server";

@@ -14,7 +14,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formTiming } from "~/lib/admin/form-timing";
 import type { BackupStatus } from "~/lib/enums";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { FormAnswer } from "~/lib/admin/form-answer";
 import { formatDateTime } from "~/lib/format-date";
 import { backupSettingsSchema, type BackupSettingsInput } from "~/lib/schemas/backups";
 import { unknownIntent } from "~/server/admin/form-replies.server";

@@ -3,16 +3,16 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ExportLink } from "~/components/admin/export-link";
-import { ContactDetailDialog } from "~/components/admin/contact-detail";
+import { ContactDetailDialog } from "~/components/admin/contacts/contact-detail";
 import {
   ContactBulkActions,
   contactColumns,
   DeleteContactDialog,
   EraseContactDialog,
-} from "~/components/admin/contact-list";
+} from "~/components/admin/contacts/contact-list";
 import { DataTable, EmptyState, Pagination, useRowSelection } from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
-import { MailDeliveryAlert } from "~/components/admin/mail-delivery-alert";
+import { MailDeliveryAlert } from "~/components/admin/email/mail-delivery-alert";
 import { PageHeader } from "~/components/admin/page-header";
 import { contactStatuses, contactStatusLabels } from "~/lib/enums";
 import { formatShortDate } from "~/lib/format-date";

@@ -12,7 +12,7 @@ import {
   TemplatePlaceholders,
   TemplatePreview,
   TestEmailDialog,
-} from "~/components/admin/email-template-parts";
+} from "~/components/admin/email/email-template-parts";
 import { PageHeader } from "~/components/admin/page-header";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -21,7 +21,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
-import { emailTemplateLabels, emailTemplateUses, textToHtml } from "~/lib/email-templates";
+import { emailTemplateLabels, emailTemplateUses, textToHtml } from "~/lib/admin/email-templates";
 import { emailTemplateNames, type EmailTemplateName } from "~/lib/enums";
 import {
   emailTemplateSchema,

@@ -13,15 +13,15 @@ import {
   type RowSelection,
 } from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
-import { OutboxMessageDialog } from "~/components/admin/outbox-message-dialog";
+import { OutboxMessageDialog } from "~/components/admin/email/outbox-message-dialog";
 import { PageHeader } from "~/components/admin/page-header";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { emailTemplateLabels } from "~/lib/email-templates";
+import { emailTemplateLabels } from "~/lib/admin/email-templates";
 import { outboxStatuses } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
 import { listSearch, parseListQuery } from "~/lib/list-query";
-import { outboxListSpec, outboxStatusLabel } from "~/lib/outbox";
+import { outboxListSpec, outboxStatusLabel } from "~/lib/admin/outbox";
 import { isUuid } from "~/lib/uuid";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { getOutboxMessage, listOutbox, resendOutboxMessages } from "~/server/mail/outbox-admin.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { PageHeader } from "~/components/admin/page-header";
-import { TrackingForm } from "~/components/admin/tracking-form";
+import { TrackingForm } from "~/components/admin/settings/tracking-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { trackingSchema } from "~/lib/schemas/tracking";
 import { unknownIntent } from "~/server/admin/form-replies.server";

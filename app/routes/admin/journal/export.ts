@@ -1,5 +1,5 @@
 import type { Route } from "./+types/export";
-import { journalListSpec } from "~/lib/audit-journal";
+import { journalListSpec } from "~/lib/admin/audit-journal";
 import { parseListQuery } from "~/lib/list-query";
 import { analyticsDay } from "~/server/analytics/visitors.server";
 import { journalCsv } from "~/server/audit/journal.server";

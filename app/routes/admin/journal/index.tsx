@@ -14,7 +14,7 @@ import {
   journalListSpec,
   parsePosition,
   SYSTEM_ACTOR_LABEL,
-} from "~/lib/audit-journal";
+} from "~/lib/admin/audit-journal";
 import { formatDateTime } from "~/lib/format-date";
 import { listSearch, parseListQuery } from "~/lib/list-query";
 import { listJournal, listJournalPeople } from "~/server/audit/journal.server";

@@ -19,7 +19,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { imageUrlForWidth } from "~/components/site/responsive-image";
 import { AlertDialogCancel, AlertDialogFooter } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
-import { adminAccess, type AdminScreenPath } from "~/lib/admin-access";
+import { adminAccess, type AdminScreenPath } from "~/lib/admin/admin-access";
 import {
   formatBytes,
   mediaInUseMessage,
@@ -29,7 +29,7 @@ import {
 } from "~/lib/admin/media";
 import { formatShortDate } from "~/lib/format-date";
 import { parseListQuery } from "~/lib/list-query";
-import { hasRole } from "~/lib/roles";
+import { hasRole } from "~/lib/admin/roles";
 import { galleryMessages } from "~/lib/schemas/project";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import {

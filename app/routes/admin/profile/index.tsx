@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Switch } from "~/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { FormAnswer } from "~/lib/admin/form-answer";
 import { formatDateTime } from "~/lib/format-date";
 import { plural } from "~/lib/plural";
 import { passwordChangeSchema, twoFactorConfirmSchema, twoFactorPasswordSchema } from "~/lib/schemas/users";

@@ -17,7 +17,7 @@ import { SharePanel } from "~/components/admin/share-panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { isPublishing, projectChecklist } from "~/lib/admin/publish-checklist";
 import type { ContentStatus } from "~/lib/enums";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { FormAnswer } from "~/lib/admin/form-answer";
 import { formatDateTime } from "~/lib/format-date";
 import { publicPath } from "~/lib/public-paths";
 import {

@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { cn } from "~/lib/cn";
 import { formatBytes } from "~/lib/admin/media";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { FormAnswer } from "~/lib/admin/form-answer";
 import { QUICK_CREATE_PREFIX, quickCreateSchema } from "~/lib/schemas/project";
 import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";

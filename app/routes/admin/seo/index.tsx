@@ -7,7 +7,7 @@ import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ErrorList, Field, FormErrors } from "~/components/admin/fields";
 import { PageHeader } from "~/components/admin/page-header";
-import { TrackingForm } from "~/components/admin/tracking-form";
+import { TrackingForm } from "~/components/admin/settings/tracking-form";
 import { useDirtyForm } from "~/components/admin/unsaved-changes";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -18,7 +18,7 @@ import { Switch } from "~/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
 import { sitemapChangeFrequencies, type SitemapPageType } from "~/lib/enums";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { FormAnswer } from "~/lib/admin/form-answer";
 import { formatDateTime } from "~/lib/format-date";
 import {
   changeFrequencyLabels,

@@ -10,9 +10,9 @@ import { FormErrors, TextareaField, TextField } from "~/components/admin/fields"
 import { PageHeader } from "~/components/admin/page-header";
 import { ResponsiveTabs, type ResponsiveSection } from "~/components/admin/responsive-tabs";
 import { SecretField } from "~/components/admin/secret-field";
-import { EmailSettings } from "~/components/admin/email-settings";
-import { FeatureSettings } from "~/components/admin/feature-settings";
-import { MissingKeyWarnings, SectionCard } from "~/components/admin/settings-sections";
+import { EmailSettings } from "~/components/admin/email/email-settings";
+import { FeatureSettings } from "~/components/admin/settings/feature-settings";
+import { MissingKeyWarnings, SectionCard } from "~/components/admin/settings/settings-sections";
 import { UnsavedChangesGuard } from "~/components/admin/unsaved-changes";
 import { Button } from "~/components/ui/button";
 import {
@@ -21,7 +21,7 @@ import {
   type SecretField as SecretName,
   type SiteSettingsInput,
 } from "~/lib/schemas/site-settings";
-import type { FormAnswer, ProblemAnswer } from "~/lib/form-answer";
+import type { FormAnswer, ProblemAnswer } from "~/lib/admin/form-answer";
 import { replyProblem, unknownIntent } from "~/server/admin/form-replies.server";
 import { runInPlace, saveFromForm } from "~/server/admin/row-actions.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";

@@ -30,7 +30,7 @@ import { TRASH_RETENTION_DAYS, trashListSpec } from "~/lib/schemas/trash";
 import { plural, pluralWords } from "~/lib/plural";
 import { slugify } from "~/lib/slugify";
 import { readSelection } from "~/lib/schemas/common";
-import type { FormAnswer, Problem } from "~/lib/form-answer";
+import type { FormAnswer, Problem } from "~/lib/admin/form-answer";
 import { refuseRequest, unknownIntent } from "~/server/admin/form-replies.server";
 import { sameList, selectionActionFromForm } from "~/server/admin/row-actions.server";
 import { ContactErasureForbiddenError } from "~/server/contacts/retention.server";

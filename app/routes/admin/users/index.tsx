@@ -12,7 +12,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { userRoles, type UserRole } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
-import { userRoleLabels } from "~/lib/roles";
+import { userRoleLabels } from "~/lib/admin/roles";
 import { createUserSchema, editUserSchema } from "~/lib/schemas/users";
 import { unknownIntent } from "~/server/admin/form-replies.server";
 import { deleteRowFromForm, rowActionFromForm, saveFromForm } from "~/server/admin/row-actions.server";

@@ -12,9 +12,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { ProblemAnswer } from "~/lib/form-answer";
+import type { ProblemAnswer } from "~/lib/admin/form-answer";
 import { formatDateTime } from "~/lib/format-date";
-import { importKindLabels, importKinds, importOutcomeLabels, importOutcomes } from "~/lib/wordpress-import";
+import {
+  importKindLabels,
+  importKinds,
+  importOutcomeLabels,
+  importOutcomes,
+} from "~/lib/admin/wordpress-import";
 import { replyProblem, unknownIntent } from "~/server/admin/form-replies.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/toast.server";

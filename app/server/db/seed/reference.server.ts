@@ -1,6 +1,6 @@
 import type { CspDirective } from "~/lib/csp-domain";
 import { sql } from "drizzle-orm";
-import { textToHtml } from "~/lib/email-templates";
+import { textToHtml } from "~/lib/admin/email-templates";
 import { BRAND_NAME, DEFAULT_COMPANY_DESCRIPTION, DEFAULT_SITE_TITLE } from "~/lib/site-defaults";
 import { db } from "../client.server";
 import {

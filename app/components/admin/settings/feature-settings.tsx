@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { TextField, ToggleField } from "~/components/admin/fields";
-import { CacheCard, SectionCard } from "~/components/admin/settings-sections";
+import { CacheCard, SectionCard } from "~/components/admin/settings/settings-sections";
 import {
   MAX_RETENTION_MONTHS,
   SIGN_IN_AUDIT_RETENTION_DAYS,

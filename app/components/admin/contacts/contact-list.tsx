@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { ContactStatusSelect } from "~/components/admin/contact-status-select";
+import { ContactStatusSelect } from "~/components/admin/contacts/contact-status-select";
 import { Icon } from "~/components/admin/icon";
 import {
   DeleteRowButton,
@@ -14,7 +14,7 @@ import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select"
 import { contactStatuses, contactStatusLabels, serviceTypeLabels, type ServiceType } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
 import { trashNotice } from "~/lib/schemas/trash";
-import type { ContactListItem } from "~/server/contacts/inbox.server";
+import type { ContactListItem } from "~/server/contacts/inbox.server.ts";
 import { plural } from "~/lib/plural";
 
 // The inbox's list (back-office.md §2.15): its columns, its bulk actions and a request's two

@@ -1,4 +1,4 @@
-import { RankTable } from "~/components/admin/analytics-parts";
+import { RankTable } from "~/components/admin/analytics/analytics-parts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatCount } from "~/lib/plural";
 import { SEARCH_PATH, SEARCH_TEXT_PARAMETER } from "~/lib/site-search";

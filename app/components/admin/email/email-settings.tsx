@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { TextField } from "~/components/admin/fields";
 import { SecretField } from "~/components/admin/secret-field";
-import { MailConnectionTest, SectionCard } from "~/components/admin/settings-sections";
+import { MailConnectionTest, SectionCard } from "~/components/admin/settings/settings-sections";
 import type { SecretField as SecretName, SiteSettingsInput } from "~/lib/schemas/site-settings";
 
 type EmailFieldset = ReturnType<FieldMetadata<SiteSettingsInput["email"]>["getFieldset"]>;

@@ -1,5 +1,5 @@
 import type { UserRole } from "~/lib/enums";
-import { hasRole } from "~/lib/roles";
+import { hasRole } from "~/lib/admin/roles";
 
 /**
  * Who may use each address of the back office (DESIGN.md, Roles): `user` for content and contacts

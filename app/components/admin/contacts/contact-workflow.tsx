@@ -2,14 +2,14 @@ import { Loader2, Quote, Reply } from "lucide-react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { quoteText } from "~/lib/email-templates";
+import { quoteText } from "~/lib/admin/email-templates";
 import { formatDateTime } from "~/lib/format-date";
 import { contactReplySchema, REPLY_MAX_LENGTH, type ContactReply } from "~/lib/schemas/contacts";
-import type { ContactDetail } from "~/server/contacts/inbox.server";
-import type { StaffMember } from "~/server/contacts/workflow.server";
-import { TextareaField, TextField } from "./fields";
-import { FormDialog } from "./form-dialog";
-import { InstantSelect } from "./instant-select";
+import type { ContactDetail } from "~/server/contacts/inbox.server.ts";
+import type { StaffMember } from "~/server/contacts/workflow.server.ts";
+import { TextareaField, TextField } from "../fields";
+import { FormDialog } from "../form-dialog";
+import { InstantSelect } from "../instant-select";
 
 /**
  * 'Attribuer à' (issue 22): any staff member, or nobody; posts `intent=assign` as soon as it

@@ -1,4 +1,4 @@
-import type { AnalyticsRange } from "~/lib/analytics";
+import type { AnalyticsRange } from "~/lib/admin/analytics";
 import { cn } from "~/lib/cn";
 
 /** What the sections of 'Statistiques' share: figures, the chart's labels, the comparison, a ranked table. */

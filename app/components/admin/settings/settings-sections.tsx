@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
-import type { ProblemAnswer } from "~/lib/form-answer";
+import type { ProblemAnswer } from "~/lib/admin/form-answer";
 
 // The site settings screen's pieces (app/routes/admin/settings/index.tsx).
 

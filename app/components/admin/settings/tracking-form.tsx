@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
 import { FormErrors, TextField, ToggleField } from "~/components/admin/fields";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { FormAnswer } from "~/lib/admin/form-answer";
 import { trackingSchema, type TrackingInput } from "~/lib/schemas/tracking";
 import { formTiming } from "~/lib/admin/form-timing";
 import { PendingButton } from "~/components/admin/pending-button";

@@ -1,8 +1,8 @@
 import { badgeVariants } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 import { contactStatuses, contactStatusLabels, type ContactStatus } from "~/lib/enums";
-import { InstantSelect } from "./instant-select";
-import { statusVariants } from "./status-badge";
+import { InstantSelect } from "../instant-select";
+import { statusVariants } from "../status-badge";
 
 const options = contactStatuses.map((value) => ({ value, label: contactStatusLabels[value] }));
 

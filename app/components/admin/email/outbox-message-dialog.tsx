@@ -3,9 +3,9 @@ import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { emailTemplateLabels } from "~/lib/email-templates";
+import { emailTemplateLabels } from "~/lib/admin/email-templates";
 import { formatDateTime } from "~/lib/format-date";
-import { outboxStatusLabel } from "~/lib/outbox";
+import { outboxStatusLabel } from "~/lib/admin/outbox";
 import type { outboxStatuses } from "~/lib/enums";
 import { plural } from "~/lib/plural";
 

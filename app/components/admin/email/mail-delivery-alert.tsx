@@ -1,8 +1,8 @@
 import { MailWarning } from "lucide-react";
 import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
-import { canOpen } from "~/lib/admin-access";
-import { mailDeliveryWarnings } from "~/lib/outbox";
+import { canOpen } from "~/lib/admin/admin-access";
+import { mailDeliveryWarnings } from "~/lib/admin/outbox";
 
 type Props = { waiting: number; failed: number; role: string };
 

@@ -1,12 +1,12 @@
 import { Download } from "lucide-react";
-import { ConversionChart } from "~/components/admin/analytics-charts";
-import { Change, number, pointLabel, RankTable } from "~/components/admin/analytics-parts";
+import { ConversionChart } from "~/components/admin/analytics/analytics-charts";
+import { Change, number, pointLabel, RankTable } from "~/components/admin/analytics/analytics-parts";
 import { SitePageLink } from "~/components/admin/site-page-link";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { conversionRate } from "~/lib/analytics";
-import { sourceLabel } from "~/lib/contact-origin";
-import type { Conversion, ConversionReport } from "~/server/analytics/conversions.server";
+import { conversionRate } from "~/lib/admin/analytics";
+import { sourceLabel } from "~/lib/admin/contact-origin";
+import type { Conversion, ConversionReport } from "~/server/analytics/conversions.server.ts";
 
 const percent = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
 

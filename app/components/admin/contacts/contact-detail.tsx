@@ -10,21 +10,21 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { deviceLabels } from "~/lib/analytics";
-import { originLines } from "~/lib/contact-origin";
+import { deviceLabels } from "~/lib/admin/analytics";
+import { originLines } from "~/lib/admin/contact-origin";
 import { serviceTypeLabels, type ServiceType } from "~/lib/enums";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { FormAnswer } from "~/lib/admin/form-answer";
 import { formatDateTime } from "~/lib/format-date";
 import { contactNoteSchema, NOTE_MAX_LENGTH } from "~/lib/schemas/contacts";
 import type { ContactReply } from "~/lib/schemas/contacts";
-import type { ContactDetail } from "~/server/contacts/inbox.server";
-import type { StaffMember } from "~/server/contacts/workflow.server";
-import type { ContactTimeline as ContactTimelineData } from "~/server/contacts/timeline.server";
+import type { ContactDetail } from "~/server/contacts/inbox.server.ts";
+import type { StaffMember } from "~/server/contacts/workflow.server.ts";
+import type { ContactTimeline as ContactTimelineData } from "~/server/contacts/timeline.server.ts";
 import { ContactStatusSelect } from "./contact-status-select";
-import { SitePageLink } from "./site-page-link";
+import { SitePageLink } from "../site-page-link";
 import { ContactTimeline } from "./contact-timeline";
 import { AssigneeSelect, FollowUpForm, ReplyDialog } from "./contact-workflow";
-import { FormErrors, TextareaField } from "./fields";
+import { FormErrors, TextareaField } from "../fields";
 import { formTiming } from "~/lib/admin/form-timing";
 import { PendingButton } from "~/components/admin/pending-button";
 

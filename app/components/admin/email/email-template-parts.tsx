@@ -9,7 +9,7 @@ import {
   renderEmail,
   STAFF_NAME_PLACEHOLDER,
   templateProblem,
-} from "~/lib/email-templates";
+} from "~/lib/admin/email-templates";
 import type { EmailTemplateName } from "~/lib/enums";
 import { testEmailSchema } from "~/lib/schemas/email-template";
 

@@ -13,10 +13,10 @@ import {
 import { useEffect, useEffectEvent } from "react";
 import { useRevalidator } from "react-router";
 import { cn } from "~/lib/cn";
-import { emailTemplateLabels } from "~/lib/email-templates";
+import { emailTemplateLabels } from "~/lib/admin/email-templates";
 import { contactStatusLabels } from "~/lib/enums";
 import { formatDateTime, formatShortDate } from "~/lib/format-date";
-import type { ContactTimeline as Timeline, TimelineEvent } from "~/server/contacts/timeline.server";
+import type { ContactTimeline as Timeline, TimelineEvent } from "~/server/contacts/timeline.server.ts";
 
 type MailEvent = Extract<TimelineEvent, { kind: "mail" }>;
 
