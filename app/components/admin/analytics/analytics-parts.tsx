@@ -1,5 +1,6 @@
 import type { AnalyticsRange } from "~/lib/admin/analytics";
 import { cn } from "~/lib/cn";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 
 /** What the sections of 'Statistiques' share: figures, the chart's labels, the comparison, a ranked table. */
 
@@ -87,5 +88,60 @@ export function RankTable({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** One figure of the period in the row of cards at the top of a section: its label, its value, then `children` (the change). */
+export function PeriodFigure({
+  label,
+  value,
+  testId,
+  children,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <li className="rounded-lg border bg-card p-5" data-testid={testId}>
+      <p className="text-sm font-medium text-muted-foreground">{label}</p>
+      <p className="mt-1 text-3xl font-bold tabular-nums">{value}</p>
+      {children}
+    </li>
+  );
+}
+
+/**
+ * A chart in its card, its figures as a table folded under it ('Voir les chiffres du graphique'):
+ * the exact numbers, and what a screen reader reads of the chart, which is hidden from it.
+ */
+export function ChartCard({
+  title,
+  description,
+  chart,
+  figures,
+}: {
+  title: string;
+  description?: string;
+  chart: React.ReactNode;
+  figures: React.ComponentProps<typeof RankTable>;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent>
+        {chart}
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm text-muted-foreground">
+            Voir les chiffres du graphique
+          </summary>
+          <RankTable {...figures} />
+        </details>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,6 +1,13 @@
 import { Download } from "lucide-react";
 import { ConversionChart } from "~/components/admin/analytics/analytics-charts";
-import { Change, number, pointLabel, RankTable } from "~/components/admin/analytics/analytics-parts";
+import {
+  ChartCard,
+  Change,
+  number,
+  PeriodFigure,
+  pointLabel,
+  RankTable,
+} from "~/components/admin/analytics/analytics-parts";
 import { SitePageLink } from "~/components/admin/site-page-link";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -58,52 +65,45 @@ export function ConversionsSection({ report }: { report: ConversionReport }) {
       </div>
 
       <ul className="grid grid-cols-1 gap-4 md:grid-cols-3" aria-label="Demandes sur la période">
-        <li className="rounded-lg border bg-card p-5" data-testid="conversions-requests">
-          <p className="text-sm font-medium text-muted-foreground">Demandes</p>
-          <p className="mt-1 text-3xl font-bold tabular-nums">{number.format(totals.current.requests)}</p>
+        <PeriodFigure
+          label="Demandes"
+          testId="conversions-requests"
+          value={number.format(totals.current.requests)}
+        >
           <Change current={totals.current.requests} previous={totals.previous.requests} range={range} />
-        </li>
-        <li className="rounded-lg border bg-card p-5" data-testid="conversions-rate">
-          <p className="text-sm font-medium text-muted-foreground">Taux de conversion</p>
-          <p className="mt-1 text-3xl font-bold tabular-nums">
-            {rate(totals.current.requests, totals.current.visitors)}
-          </p>
+        </PeriodFigure>
+        <PeriodFigure
+          label="Taux de conversion"
+          testId="conversions-rate"
+          value={rate(totals.current.requests, totals.current.visitors)}
+        >
           <p className="text-xs text-muted-foreground">
             Demandes pour 100 visiteurs ; période précédente :{" "}
             {rate(totals.previous.requests, totals.previous.visitors)}
           </p>
-        </li>
-        <li className="rounded-lg border bg-card p-5" data-testid="conversions-visitors">
-          <p className="text-sm font-medium text-muted-foreground">Visiteurs</p>
-          <p className="mt-1 text-3xl font-bold tabular-nums">{number.format(totals.current.visitors)}</p>
+        </PeriodFigure>
+        <PeriodFigure
+          label="Visiteurs"
+          testId="conversions-visitors"
+          value={number.format(totals.current.visitors)}
+        >
           <Change current={totals.current.visitors} previous={totals.previous.visitors} range={range} />
-        </li>
+        </PeriodFigure>
       </ul>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            {range === "12m" ? "Demandes et visiteurs par mois" : "Demandes et visiteurs par jour"}
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ConversionChart points={points} />
-          <details className="mt-3">
-            <summary className="cursor-pointer text-sm text-muted-foreground">
-              Voir les chiffres du graphique
-            </summary>
-            <RankTable
-              caption={range === "12m" ? "Demandes et visiteurs par mois" : "Demandes et visiteurs par jour"}
-              headers={[range === "12m" ? "Mois" : "Jour", "Demandes", "Visiteurs"]}
-              empty="Aucune visite sur la période."
-              rows={points.map((point) => ({
-                key: point.key,
-                cells: [point.label, number.format(point.requests), number.format(point.visitors)],
-              }))}
-            />
-          </details>
-        </CardContent>
-      </Card>
+      <ChartCard
+        title={range === "12m" ? "Demandes et visiteurs par mois" : "Demandes et visiteurs par jour"}
+        chart={<ConversionChart points={points} />}
+        figures={{
+          caption: range === "12m" ? "Demandes et visiteurs par mois" : "Demandes et visiteurs par jour",
+          headers: [range === "12m" ? "Mois" : "Jour", "Demandes", "Visiteurs"],
+          empty: "Aucune visite sur la période.",
+          rows: points.map((point) => ({
+            key: point.key,
+            cells: [point.label, number.format(point.requests), number.format(point.visitors)],
+          })),
+        }}
+      />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>

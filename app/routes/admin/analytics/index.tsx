@@ -3,7 +3,14 @@ import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { PopularChart, TrafficChart } from "~/components/admin/analytics/analytics-charts";
-import { Change, number, pointLabel, RankTable } from "~/components/admin/analytics/analytics-parts";
+import {
+  ChartCard,
+  Change,
+  number,
+  PeriodFigure,
+  pointLabel,
+  RankTable,
+} from "~/components/admin/analytics/analytics-parts";
 import { ConversionsSection } from "~/components/admin/analytics/conversions-section";
 import { PageHeader } from "~/components/admin/page-header";
 import { SiteSearchesCard } from "~/components/admin/analytics/site-searches-card";
@@ -119,39 +126,31 @@ export default function AnalyticsScreen({ loaderData }: Route.ComponentProps) {
             },
           ] as const
         ).map((item) => (
-          <li key={item.key} className="rounded-lg border bg-card p-5" data-testid={`period-${item.key}`}>
-            <p className="text-sm font-medium text-muted-foreground">{item.label}</p>
-            <p className="mt-1 text-3xl font-bold tabular-nums">{number.format(item.current)}</p>
+          <PeriodFigure
+            key={item.key}
+            label={item.label}
+            value={number.format(item.current)}
+            testId={`period-${item.key}`}
+          >
             <Change current={item.current} previous={item.previous} range={range} />
-          </li>
+          </PeriodFigure>
         ))}
       </ul>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{range === "12m" ? "Visites par mois" : "Visites par jour"}</CardTitle>
-          <CardDescription>
-            Un visiteur est reconnu le temps d'une journée, sans cookie : chaque jour compte ses visiteurs.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <TrafficChart points={points} />
-          <details className="mt-3">
-            <summary className="cursor-pointer text-sm text-muted-foreground">
-              Voir les chiffres du graphique
-            </summary>
-            <RankTable
-              caption={range === "12m" ? "Visites par mois" : "Visites par jour"}
-              headers={[range === "12m" ? "Mois" : "Jour", "Visiteurs", "Pages vues"]}
-              empty="Aucune visite sur la période."
-              rows={points.map((point) => ({
-                key: point.key,
-                cells: [point.label, number.format(point.visitors), number.format(point.views)],
-              }))}
-            />
-          </details>
-        </CardContent>
-      </Card>
+      <ChartCard
+        title={range === "12m" ? "Visites par mois" : "Visites par jour"}
+        description="Un visiteur est reconnu le temps d'une journée, sans cookie : chaque jour compte ses visiteurs."
+        chart={<TrafficChart points={points} />}
+        figures={{
+          caption: range === "12m" ? "Visites par mois" : "Visites par jour",
+          headers: [range === "12m" ? "Mois" : "Jour", "Visiteurs", "Pages vues"],
+          empty: "Aucune visite sur la période.",
+          rows: points.map((point) => ({
+            key: point.key,
+            cells: [point.label, number.format(point.visitors), number.format(point.views)],
+          })),
+        }}
+      />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
