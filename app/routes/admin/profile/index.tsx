@@ -1,15 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { KeyRound, Loader2, UserRound } from "lucide-react";
+import { KeyRound, UserRound } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { FormErrors, TextField } from "~/components/admin/fields";
 import { PageHeader } from "~/components/admin/page-header";
 import { Alert, AlertDescription } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Switch } from "~/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import type { FormAnswer } from "~/lib/admin/form-answer";
 import { formatDateTime } from "~/lib/format-date";
@@ -32,7 +30,8 @@ import { answerOrFail, unknownIntent } from "~/server/admin/form-replies.server"
 import { runAction } from "~/server/admin/row-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { formTiming } from "~/lib/admin/form-timing";
-import { PendingButton, useIsPending } from "~/components/admin/pending-button";
+import { PendingButton } from "~/components/admin/pending-button";
+import { MailSwitchCard } from "~/components/admin/profile/mail-switch-card";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profil | Back-office" }];
 
@@ -322,51 +321,6 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
         </TabsContent>
       </Tabs>
     </div>
-  );
-}
-
-/**
- * A mail staff may turn on or off for themselves: the 08:00 digest of requests to follow up
- * (issue 22), the Monday report (issue 38). The switch is named after the intent in camel case.
- */
-function MailSwitchCard({
-  intent,
-  on,
-  title,
-  description,
-  label,
-}: {
-  intent: "daily-digest" | "weekly-report";
-  on: boolean;
-  title: string;
-  description: string;
-  label: string;
-}) {
-  const saving = useIsPending(intent);
-  return (
-    <Card className="mt-6">
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" aria-label={title} className="flex flex-wrap items-center gap-4">
-          <input type="hidden" name="intent" value={intent} />
-          <label className="flex items-center gap-3 text-sm">
-            <Switch
-              key={String(on)}
-              name={intent === "daily-digest" ? "dailyDigest" : "weeklyReport"}
-              defaultChecked={on}
-            />
-            {label}
-          </label>
-          <Button type="submit" variant="secondary" disabled={saving}>
-            {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
-            Enregistrer
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
   );
 }
 
