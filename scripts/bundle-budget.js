@@ -28,6 +28,8 @@ const BUDGETS = {
   "app/routes/site/terms-of-use.tsx": CONTENT_PAGE,
   "app/routes/site/sitemap-page.tsx": CONTENT_PAGE,
   "app/routes/site/not-found.tsx": CONTENT_PAGE,
+  "app/routes/site/accessibility.tsx": CONTENT_PAGE,
+  "app/routes/site/search.tsx": CONTENT_PAGE,
 };
 /** Every public page's frame: its modules come with each page's own. */
 const LAYOUT = "app/routes/site/layout.tsx";
