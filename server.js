@@ -74,8 +74,11 @@ server.listen(running.listen.port, running.listen.host, () => running.announce()
 
 // Bounds of a shutdown (systemd's TimeoutStopSec in deploy/ is above the last): keep-alive
 // connections left idle that long are closed; requests still running after the second are cut;
-// the workers (a mail send, a daily job) get the rest.
-const IDLE_GRACE_MS = 1_000;
+// the workers (a mail send, a daily job) get the rest. The idle grace outlasts the proxy's health
+// check (deploy/Caddyfile: every second, 2 s at most) so that the proxy has set this instance
+// aside before an idle connection closes under a request it sends: a GET would be retried
+// elsewhere, a quote request's POST is not (tests/deploy/rolling-upgrade.test.ts saw one fail).
+const IDLE_GRACE_MS = 3_500;
 const REQUESTS_GRACE_MS = 10_000;
 const EXIT_DEADLINE_MS = 25_000;
 
@@ -92,7 +95,7 @@ async function shutdown(signal) {
   // would also drop every idle keep-alive connection at once, racing the clients (a proxy) that are
   // sending their next request on one, which then fails (ECONNRESET: tests/deploy saw it under
   // load). Requests arriving on open connections are answered with Connection: close;
-  // connections still idle after a second are closed. Then the workers stop (their leases and
+  // connections still idle after IDLE_GRACE_MS are closed. Then the workers stop (their leases and
   // locks), and the database.
   running.draining();
   const closed = new Promise((resolve) => net.Server.prototype.close.call(server, resolve));
