@@ -12,7 +12,7 @@ import { loadTemplate, renderEmail } from "~/server/mail/templates.server";
 import { topOrigins } from "./conversions.server";
 import { dailyTotals, pageTitles, rankedSums, shiftDays, type DaySpan } from "./report.server";
 import { ANALYTICS_TIME_ZONE, analyticsDay } from "./visitors.server";
-import { plural } from "~/lib/plural";
+import { formatCount, plural } from "~/lib/plural";
 import { topSearches } from "~/server/search/search-counts.server";
 
 const TOP = 5;
@@ -127,12 +127,10 @@ export async function weeklyReportOf(now = new Date()): Promise<WeeklyReport> {
   };
 }
 
-const number = new Intl.NumberFormat("fr-FR");
-
 function compared({ current, previous }: Compared) {
-  if (previous === 0) return `${number.format(current)} (aucun la semaine précédente)`;
+  if (previous === 0) return `${formatCount(current)} (aucun la semaine précédente)`;
   const change = Math.round(((current - previous) / previous) * 100);
-  return `${number.format(current)} (la semaine précédente : ${number.format(previous)}, ${change > 0 ? "+" : ""}${change} %)`;
+  return `${formatCount(current)} (la semaine précédente : ${formatCount(previous)}, ${change > 0 ? "+" : ""}${change} %)`;
 }
 
 function list(lines: string[], none: string) {
@@ -154,8 +152,8 @@ export function weeklyReportVariables(report: WeeklyReport): Record<string, stri
     ),
     top_sources: list(report.sources.map(originLine), "Aucune visite venue d'un autre site."),
     top_campaigns: list(report.campaigns.map(originLine), "Aucune visite venue d'une campagne."),
-    new_requests: number.format(report.newRequests),
-    failed_mails: number.format(report.failedMails),
+    new_requests: formatCount(report.newRequests),
+    failed_mails: formatCount(report.failedMails),
     fruitless_searches: list(
       report.fruitlessSearches.map(
         (search) => `« ${search.query} » : ${plural(search.searches, "recherche")}`,
