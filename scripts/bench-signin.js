@@ -150,7 +150,7 @@ async function strangerFlood() {
   await fetch(`${base}/admin/login`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
-    body: new URLSearchParams({ email: "porte@example.test", password: "faux" }),
+    body: new URLSearchParams({ intent: "sign-in", email: "porte@example.test", password: "faux" }),
   });
   const since = new Date();
   process.stderr.write(`/ cache on: under ${strangerTries} sign-ins with random 60 KB e-mails\n`);
@@ -171,6 +171,7 @@ async function strangerFlood() {
           setupRequest: (request) => ({
             ...request,
             body: new URLSearchParams({
+              intent: "sign-in",
               email: `${randomBytes(8).toString("hex")}${filler}@example.test`,
               password: "faux",
             }).toString(),
@@ -223,7 +224,7 @@ async function flood(url, email, duration) {
     overallRate: FLOOD_RATE,
     duration,
     headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
-    body: new URLSearchParams({ email, password: "pas-le-bon-mot-de-passe" }).toString(),
+    body: new URLSearchParams({ intent: "sign-in", email, password: "pas-le-bon-mot-de-passe" }).toString(),
     requests: [{ onResponse: (status) => (statuses[status] = (statuses[status] ?? 0) + 1) }],
   });
   return { requests: result.requests, statuses };

@@ -69,12 +69,12 @@ export function lastPageText(rows) {
   return last > 1 ? `page ${last} sur ${last}` : "";
 }
 
-/** Signs `account` in through the back office's form; returns the session's Cookie header. */
+/** Signs `account` in through the back office's form (its intent, "sign-in"); returns the session's Cookie header. */
 export async function signIn(base, account) {
   const response = await fetch(`${base}/admin/login`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams(account),
+    body: new URLSearchParams({ intent: "sign-in", ...account }),
     redirect: "manual",
   });
   const cookie = response.headers

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from "express";
-import { isEmailAddress } from "~/lib/schemas/users";
+import { isEmailAddress, SIGN_IN_INTENT } from "~/lib/schemas/users";
 import { refuseKnownThrottled } from "~/server/auth/credentials.server";
 import { signInRefusal } from "~/server/auth/sign-in-refusals.server";
 
@@ -18,8 +18,10 @@ export function earlySignInRefusals(): RequestHandler {
   return (req, res, next) => {
     const body = res.locals.requestBody;
     if (!Buffer.isBuffer(body) || !req.is("application/x-www-form-urlencoded")) return next();
-    const email = new URLSearchParams(body.toString("utf8")).get("email");
-    if (!email) return next();
+    const form = new URLSearchParams(body.toString("utf8"));
+    const email = form.get("email");
+    // Only the sign-in form's post: any other the action refuses (unknownIntent) as it would anyway.
+    if (form.get("intent") !== SIGN_IN_INTENT || !email) return next();
     // No account has such an address (a flood's random 60 KB ones): the form's own message, at
     // the cost of this answer, rather than the sign-in page rendered around what was sent.
     if (!isEmailAddress(email)) return refuse(res, 400, "Email invalide");

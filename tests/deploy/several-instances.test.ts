@@ -6,6 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { SIGN_IN_INTENT } from "~/lib/schemas/users";
 import { migrationsFolder } from "~/server/db/migrate.server";
 import { jobs } from "~/server/jobs/scheduler.server";
 import { startApp } from "../support/e2e-app";
@@ -144,7 +145,11 @@ describe("two instances behind Caddy", () => {
   });
 
   it("signs in through the proxy and stays signed in on either instance (secure cookie, HSTS, the visitor's address)", async () => {
-    const { body, ...headers } = form({ email: admin.email, password: admin.password });
+    const { body, ...headers } = form({
+      intent: SIGN_IN_INTENT,
+      email: admin.email,
+      password: admin.password,
+    });
     const signIn = await viaProxy("/admin/login", {
       method: "POST",
       headers: { ...headers, Origin: caddy.origin },
@@ -212,6 +217,7 @@ describe("two instances behind Caddy", () => {
       .jpeg()
       .toBuffer();
     const upload = new FormData();
+    upload.set("intent", "upload");
     upload.set("file", new Blob([jpeg], { type: "image/jpeg" }), "tableau.jpg");
     upload.set("alt", "Tableau électrique");
     const request = new Request("http://x/", { method: "POST", body: upload });

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type APIResponse, request as playwrightRequest } from "@playwright/test";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes";
 import { type AdminAccess, adminAccess } from "../../app/lib/admin/admin-access";
+import { SIGN_IN_INTENT } from "../../app/lib/schemas/users";
+import { adminRoutes, urlOf } from "../support/admin-routes";
 import { e2e, expect, sql, test } from "../support/e2e";
 
 /**
@@ -10,26 +10,6 @@ import { e2e, expect, sql, test } from "../support/e2e";
  * to its action. Expected: the sign-in page for anonymous callers, 403 for a `user` on an
  * admin-only screen, otherwise allowed. A route without its line in app/lib/admin/admin-access.ts fails.
  */
-
-/** Every route with a URL under /admin, as its path is written (params kept). */
-type AdminRoute = { path: string; file: string; index: boolean };
-function routesWithUrls(entries: RouteConfigEntry[], parent = ""): AdminRoute[] {
-  return entries.flatMap((entry) => {
-    const path = entry.path ? `${parent}/${entry.path}` : parent;
-    const own =
-      entry.path || entry.index ? [{ path: path || "/", file: entry.file, index: !!entry.index }] : [];
-    return [...own, ...routesWithUrls(entry.children ?? [], path)];
-  });
-}
-
-const adminRoutes = routesWithUrls(routes).filter(
-  (route) => route.path === "/admin" || route.path.startsWith("/admin/"),
-);
-
-/** A concrete URL for a route path: any id, any splat. */
-function urlOf(path: string) {
-  return path.replace(/:[\w]+\??/g, "00000000-0000-4000-8000-000000000000").replace(/\*$/, "nulle-part");
-}
 
 /** The `.data` URL React Router's client requests for a page (an index route carries ?index). */
 function dataUrlOf(path: string, index: boolean) {
@@ -57,7 +37,7 @@ function expectedFor(access: AdminAccess, caller: "anonymous" | "user" | "admin"
 async function signedIn(account: { email: string; password: string }) {
   const context = await playwrightRequest.newContext({ baseURL: e2e.baseUrl });
   const response = await context.post("/admin/login", {
-    form: account,
+    form: { intent: SIGN_IN_INTENT, ...account },
     headers: { Origin: e2e.baseUrl },
     maxRedirects: 0,
   });

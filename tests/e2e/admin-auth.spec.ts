@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { SIGN_IN_INTENT } from "../../app/lib/schemas/users";
 import { e2e, expect, sql, test } from "../support/e2e";
 import { signIn, toast } from "./admin-support";
 
@@ -83,7 +84,7 @@ test.describe("sign-in", () => {
 
   test("repeated failures for one account are slowed down, whatever the address", async ({ request }) => {
     // An account of its own, so the real admin is never slowed.
-    const form = { email: "inconnu@betic.test", password: "devinette" };
+    const form = { intent: SIGN_IN_INTENT, email: "inconnu@betic.test", password: "devinette" };
     const attempt = (i: number) =>
       request.post("/admin/login", {
         form,

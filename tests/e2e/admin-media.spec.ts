@@ -116,7 +116,7 @@ test.describe("at 375px", () => {
     ] as const) {
       const file = await picture(name, color);
       const response = await page.request.post("/admin/api/media", {
-        multipart: { alt: `Photo ${name}`, file },
+        multipart: { intent: "upload", alt: `Photo ${name}`, file },
         headers: { Origin: e2e.baseUrl },
       });
       expect(response.status()).toBe(201);

@@ -1,5 +1,6 @@
 import http from "node:http";
 import { readFile } from "node:fs/promises";
+import { SIGN_IN_INTENT } from "../../app/lib/schemas/users";
 import { e2e, expect, test } from "../support/e2e";
 
 const sameOrigin = () => ({ Origin: e2e.baseUrl });
@@ -267,7 +268,7 @@ test.describe("sign-in throttling", () => {
     );
     const attempt = (address: string, pass: string) =>
       request.post("/admin/login", {
-        form: { email, password: pass },
+        form: { intent: SIGN_IN_INTENT, email, password: pass },
         headers: { ...sameOrigin(), "X-Forwarded-For": address },
         maxRedirects: 0,
       });

@@ -27,6 +27,7 @@ import {
   setStorageDriver,
   storage,
 } from "~/server/media/storage.server";
+import { SIGN_IN_INTENT } from "~/lib/schemas/users";
 import { freePort, startApp } from "../support/e2e-app";
 import { createDatabase, dropDatabase, withAdmin } from "../support/postgres";
 
@@ -120,7 +121,7 @@ async function servePages(
     }
     const signIn = await fetch(`${app.baseUrl}/admin/login`, {
       method: "POST",
-      body: new URLSearchParams(ADMIN),
+      body: new URLSearchParams({ intent: SIGN_IN_INTENT, ...ADMIN }),
       headers: { Origin: app.baseUrl },
       redirect: "manual",
     });

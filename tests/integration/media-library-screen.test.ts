@@ -54,6 +54,7 @@ async function uploaded(name: string): Promise<MediaAsset> {
     .png()
     .toBuffer();
   const body = new FormData();
+  body.set("intent", "upload");
   body.set("file", new Blob([new Uint8Array(input)]), name);
   const response = (await mediaApi({
     request: editor.request("/admin/api/media", { method: "POST", body }),

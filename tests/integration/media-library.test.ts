@@ -47,6 +47,7 @@ async function photoWithGps() {
 
 function uploadRequest(file: Blob, name: string, { kind, alt }: { kind?: string; alt?: string } = {}) {
   const body = new FormData();
+  body.set("intent", "upload");
   if (alt) body.set("alt", alt);
   body.set("file", file, name);
   return editor.request(`/admin/api/media${kind ? `?kind=${kind}` : ""}`, { method: "POST", body });

@@ -17,6 +17,7 @@ import { CLIENT_IP_HEADER } from "~/server/security/client-ip.server";
 import { limitRequestBodies } from "~/server/security/http-guards.server";
 import { purgeExpiredCounters, waitAfter } from "~/server/security/password-throttle.server";
 import { earlySignInRefusals } from "../../server/sign-in-flood";
+import { SIGN_IN_INTENT } from "~/lib/schemas/users";
 
 const PASSWORD = "Tableau-Electrique-87";
 
@@ -121,7 +122,7 @@ describe("sign-in throttling", { timeout: 180_000 }, () => {
         request: new Request("http://localhost/admin/login", {
           method: "POST",
           headers: { [CLIENT_IP_HEADER]: `198.18.0.${i}` },
-          body: new URLSearchParams({ email, password: `rafale-${i}` }),
+          body: new URLSearchParams({ intent: SIGN_IN_INTENT, email, password: `rafale-${i}` }),
         }),
       } as Parameters<typeof loginAction>[0]);
     const answers = (await Promise.all(Array.from({ length: 50 }, (_, i) => post(i + 1)))) as unknown as {
@@ -265,7 +266,7 @@ describe("sign-in throttling", { timeout: 180_000 }, () => {
         fetch(`${base}/admin/login`, {
           method: "POST",
           headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ email: who, password: "toujours-faux" }),
+          body: new URLSearchParams({ intent: SIGN_IN_INTENT, email: who, password: "toujours-faux" }),
         });
       const answers = await Promise.all(Array.from({ length: 30 }, () => post(email.toUpperCase())));
       for (const answer of answers) {

@@ -10,6 +10,7 @@ import { auditLog, rateLimits, siteSettings } from "~/server/db/schema";
 import { CLIENT_IP_HEADER } from "~/server/security/client-ip.server";
 import { limitRequestBodies } from "~/server/security/http-guards.server";
 import { earlySignInRefusals } from "../../server/sign-in-flood";
+import { SIGN_IN_INTENT } from "~/lib/schemas/users";
 
 function loginRequest(clientIp: string) {
   return new Request("http://localhost/admin/login", {
@@ -66,7 +67,11 @@ describe("sign-in audit rows from strangers", () => {
         const answer = await fetch(`${base}/admin/login`, {
           method: "POST",
           headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ email: `${"b".repeat(60 * 1024)}@betic.test`, password: "faux" }),
+          body: new URLSearchParams({
+            intent: SIGN_IN_INTENT,
+            email: `${"b".repeat(60 * 1024)}@betic.test`,
+            password: "faux",
+          }),
         });
         expect(answer.status).toBe(400);
         expect(await answer.text()).toContain("Email invalide");

@@ -13,6 +13,7 @@ import type { UserRole } from "~/lib/enums";
 import { formatDateTime } from "~/lib/format-date";
 import { failedMailsText } from "~/lib/admin/outbox";
 import { hasRole, userRoleLabels } from "~/lib/admin/roles";
+import { SIGN_OUT_INTENT } from "~/lib/schemas/users";
 import type { StaffNotifications } from "~/server/contacts/inbox.server";
 import { SidebarTrigger } from "~/components/ui/sidebar";
 import { plural } from "~/lib/plural";
@@ -56,6 +57,7 @@ export function AdminHeader({ user, notifications }: Props) {
         </Link>
       </Button>
       <Form method="post" action="/admin/logout">
+        <input type="hidden" name="intent" value={SIGN_OUT_INTENT} />
         <Button type="submit" variant="outline" size="sm" disabled={signingOut}>
           <LogOut aria-hidden />
           <span className="sr-only sm:not-sr-only">Déconnexion</span>

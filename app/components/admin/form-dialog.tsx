@@ -21,8 +21,9 @@ import { formTiming } from "~/lib/admin/form-timing";
 import { Icon } from "./icon";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Values = Record<string, any>;
-type Fields<Input extends Values> = Required<{
+export type Values = Record<string, any>;
+/** A Conform form's fields, typed by the shared schema's input. */
+export type Fields<Input extends Values> = Required<{
   [Key in keyof Input]: FieldMetadata<Input[Key], Input, string[]>;
 }>;
 

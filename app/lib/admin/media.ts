@@ -97,6 +97,7 @@ export function uploadImage(
   if (early) return Promise.reject(new UploadError(early));
   return new Promise((resolve, reject) => {
     const body = new FormData();
+    body.set("intent", "upload");
     body.set("kind", kind);
     if (alt) body.set("alt", alt);
     // The file last: the server reads the small fields before the bytes arrive.

@@ -22,6 +22,11 @@ export function isEmailAddress(value: string): boolean {
   return email.safeParse(value).success;
 }
 
+/** The `intent` of the sign-in form (/admin/login): what its action, and the flood guard before it, answer. */
+export const SIGN_IN_INTENT = "sign-in";
+/** The `intent` of the header's 'Déconnexion' form (/admin/logout). */
+export const SIGN_OUT_INTENT = "sign-out";
+
 const role = z.enum(userRoles).catch("user");
 
 const password = z

@@ -6,6 +6,7 @@ import { getOptionalUser, noStoreHeaders } from "~/server/auth/session.server";
 import { SECOND_FACTOR_EXPIRED_MESSAGE, signInRefusal } from "~/server/auth/sign-in-refusals.server";
 import { withSetCookies } from "~/server/http/headers.server";
 import { logger } from "~/server/logger.server";
+import { unknownIntent } from "~/server/admin/form-replies.server";
 
 /**
  * Signing in again without leaving the page (issue 21): an editor whose session ended asks here,
@@ -15,6 +16,17 @@ import { logger } from "~/server/logger.server";
  *   intent=code&code=                  → { step: "done" } | { step: "password", error } | { error }
  */
 export async function action({ request }: Route.ActionArgs) {
+  const fields = Object.fromEntries(await request.formData());
+  switch (fields.intent) {
+    case "password":
+    case "code":
+      return signInAgain(request, fields);
+  }
+  unknownIntent();
+}
+
+/** One step, password or code; the answer says what comes next. */
+async function signInAgain(request: Request, fields: Record<string, FormDataEntryValue>) {
   const answer = (
     body: SignInAgainAnswer,
     status = 200,
@@ -23,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   ) => data(body, { status, headers: withSetCookies(cookies, { ...noStoreHeaders, ...headers }) });
   // Signed in meanwhile (another tab): nothing to do.
   if (await getOptionalUser(request)) return answer({ step: "done" });
-  const parsed = signInAgainSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = signInAgainSchema.safeParse(fields);
   if (!parsed.success) return answer({ error: parsed.error.issues[0]!.message }, 400);
   const input = parsed.data;
   try {

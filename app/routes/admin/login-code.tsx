@@ -1,19 +1,34 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { LoaderCircle, ShieldCheck } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { ShieldCheck } from "lucide-react";
 import { z } from "~/lib/zod";
-import { FormErrors, TextField } from "~/components/admin/fields";
-import { SignInCard, useRefusedSecret } from "~/components/admin/sign-in-card";
+import { TextField } from "~/components/admin/fields";
+import {
+  BackToSignIn,
+  SignInCard,
+  SignInForm,
+  signInMeta,
+  useRefusedSecret,
+} from "~/components/admin/sign-in-card";
 import type { Route } from "./+types/login-code";
 import { adminLinks } from "~/components/admin/stylesheet";
-import { Button } from "~/components/ui/button";
 import { pendingSecondFactorEmail, verifySecondFactor } from "~/server/auth/credentials.server";
-import { noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
-import { leaveIfSignedIn, signInHeaders, welcomeIn } from "~/server/auth/sign-in-pages.server";
-import { answerOrFail, replyFormProblem, replyInvalid } from "~/server/admin/form-replies.server";
+import { noStoreHeaders } from "~/server/auth/session.server";
+import {
+  leaveIfSignedIn,
+  redirectToOf,
+  signInHeaders,
+  signInPage,
+  signInStep,
+  welcomeIn,
+} from "~/server/auth/sign-in-pages.server";
+import {
+  answerOrFail,
+  replyFormProblem,
+  replyInvalid,
+  unknownIntent,
+} from "~/server/admin/form-replies.server";
 import { SECOND_FACTOR_EXPIRED_MESSAGE, signInRefusal } from "~/server/auth/sign-in-refusals.server";
-import { getPublicSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 /** The sign-in's second step: the authenticator's code (or a backup code) after the password. */
@@ -23,19 +38,17 @@ const codeSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+const VERIFY_INTENT = "verify-code";
+
 export const links: Route.LinksFunction = adminLinks;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Double authentification | Back-office" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => signInMeta("Double authentification");
 
 export const headers = signInHeaders;
 
-function backToPassword(redirectTo: string | null) {
-  const search = redirectTo ? `?${new URLSearchParams({ redirectTo: safeRedirectTo(redirectTo) })}` : "";
+function backToPassword(redirectTo: string | null | undefined) {
   return redirectWithToast(
-    `/admin/login${search}`,
+    signInStep("/admin/login", redirectTo),
     { type: "error", title: "Erreur de connexion", description: SECOND_FACTOR_EXPIRED_MESSAGE },
     { headers: noStoreHeaders },
   );
@@ -43,18 +56,21 @@ function backToPassword(redirectTo: string | null) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await leaveIfSignedIn(request);
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const redirectTo = redirectToOf(request);
   if (!pendingSecondFactorEmail(request)) throw await backToPassword(redirectTo);
-  const { companyName, companyLogo } = await getPublicSettings();
-  return data(
-    { redirectTo: redirectTo ? safeRedirectTo(redirectTo) : null, companyName, companyLogo },
-    { headers: noStoreHeaders },
-  );
+  return signInPage({ redirectTo });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await leaveIfSignedIn(request);
-  const submission = parseWithZod(await request.formData(), { schema: codeSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === VERIFY_INTENT) return verifyCode(request, formData);
+  unknownIntent();
+}
+
+/** The code: signed in, back to the password when the step has expired, or refused with why. */
+async function verifyCode(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: codeSchema });
   if (submission.status !== "success") return replyInvalid(submission, {}, { hideFields: ["code"] });
   const { code, trustDevice, redirectTo } = submission.value;
   return answerOrFail(
@@ -64,7 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
         case "ok":
           return welcomeIn(redirectTo, outcome.headers);
         case "expired":
-          return backToPassword(redirectTo ?? null);
+          return backToPassword(redirectTo);
         default: {
           const refusal = signInRefusal(outcome, "code");
           return replyFormProblem(submission, refusal.status, refusal.message, {
@@ -81,54 +97,46 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function LoginCode({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-
   // A refused code is emptied and focused for a new try.
   const codeInput = useRefusedSecret(actionData?.problem);
 
   return (
     <SignInCard
-      logo={loaderData.companyLogo}
-      companyName={loaderData.companyName}
+      company={loaderData.company}
       title="Double authentification"
       description="Saisissez le code à 6 chiffres affiché par votre application d'authentification, ou l'un de vos codes de secours."
     >
-      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-        {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField
-          meta={fields.code}
-          type="text"
-          label="Code"
-          ref={codeInput}
-          autoComplete="one-time-code"
-          autoCapitalize="off"
-          spellCheck={false}
-          autoFocus
-          required
-        />
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            {...getInputProps(fields.trustDevice, { type: "checkbox" })}
-            className="mt-0.5 size-4 accent-primary"
-          />
-          Se souvenir de cet appareil pendant 30 jours
-        </label>
-        <Button type="submit" className="mt-2 w-full" disabled={busy}>
-          {busy ? <LoaderCircle className="animate-spin" aria-hidden /> : <ShieldCheck aria-hidden />}
-          {busy ? "Vérification..." : "Vérifier"}
-        </Button>
-        <Link to="/admin/login" className="text-center text-sm text-muted-foreground underline">
-          Revenir à la connexion
-        </Link>
-      </Form>
+      <SignInForm
+        schema={codeSchema}
+        intent={VERIFY_INTENT}
+        hidden={{ redirectTo: loaderData.redirectTo }}
+        lastResult={actionData?.result}
+        submit={{ label: "Vérifier", pendingLabel: "Vérification...", icon: <ShieldCheck aria-hidden /> }}
+        after={<BackToSignIn />}
+      >
+        {(fields) => (
+          <>
+            <TextField
+              meta={fields.code}
+              type="text"
+              label="Code"
+              ref={codeInput}
+              autoComplete="one-time-code"
+              autoCapitalize="off"
+              spellCheck={false}
+              autoFocus
+              required
+            />
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                {...getInputProps(fields.trustDevice, { type: "checkbox" })}
+                className="mt-0.5 size-4 accent-primary"
+              />
+              Se souvenir de cet appareil pendant 30 jours
+            </label>
+          </>
+        )}
+      </SignInForm>
     </SignInCard>
   );
 }

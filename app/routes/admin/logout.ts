@@ -5,6 +5,8 @@ import { auth } from "~/server/auth/auth.server";
 import { getOptionalUser, noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
 import { withSetCookies } from "~/server/http/headers.server";
 import { logger } from "~/server/logger.server";
+import { SIGN_OUT_INTENT } from "~/lib/schemas/users";
+import { unknownIntent } from "~/server/admin/form-replies.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 // Signing out changes state: only by POST (the header's form), never by following a link.
@@ -13,10 +15,13 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await getOptionalUser(request);
-  if (!user) throw redirect("/admin/login", { headers: noStoreHeaders });
+  if (!(await getOptionalUser(request))) throw redirect("/admin/login", { headers: noStoreHeaders });
+  if ((await request.formData()).get("intent") === SIGN_OUT_INTENT) return signOut(request);
+  unknownIntent();
+}
 
-  // On failure the person stays on the page they were on.
+/** The session ended, to the sign-in page; on failure the person stays where they were, told why. */
+async function signOut(request: Request) {
   const referer = request.headers.get("Referer");
   const back = safeRedirectTo(referer ? new URL(referer, request.url).pathname : null);
   try {

@@ -1,4 +1,4 @@
-import { redirect, type HeadersFunction } from "react-router";
+import { data, redirect, type HeadersFunction } from "react-router";
 import { getOptionalUser, noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
 import { withSetCookies } from "~/server/http/headers.server";
 import { getPublicSettings } from "~/server/settings.server";
@@ -18,6 +18,23 @@ export const signInHeaders: HeadersFunction = ({ actionHeaders }) => {
 /** Sends a signed-in person to the dashboard (a sign-in page's loader and action start with it). */
 export async function leaveIfSignedIn(request: Request) {
   if (await getOptionalUser(request)) throw redirect("/admin", { headers: noStoreHeaders });
+}
+
+/** A sign-in page's loader answer: `page`'s own data and the company its card shows; never stored. */
+export async function signInPage<Page extends object>(page: Page) {
+  const { companyName, companyLogo } = await getPublicSettings();
+  return data({ ...page, company: { companyName, companyLogo } }, { headers: noStoreHeaders });
+}
+
+/** Where the person was going (`?redirectTo=` of a sign-in page's address), made safe; null when not said. */
+export function redirectToOf(request: Request) {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  return redirectTo ? safeRedirectTo(redirectTo) : null;
+}
+
+/** A sign-in step's address (`path`) that carries on to where the person was going. */
+export function signInStep(path: string, redirectTo: string | null | undefined) {
+  return redirectTo ? `${path}?${new URLSearchParams({ redirectTo: safeRedirectTo(redirectTo) })}` : path;
 }
 
 /** Signed in (by the password, or by the code after it): to where the person was going, welcomed. */

@@ -18,12 +18,13 @@ export function uploadKindOf(request: Request): UploadKind {
 }
 
 /**
- * Reads one image from a multipart request while it streams: a body announcing more than the
+ * Reads one image from a multipart request while it streams (and the form's `intent`, for the
+ * action to dispatch on): a body announcing more than the
  * limit is refused before a byte is read, and one that turns out longer is cut off at the limit
  * (never buffered whole first). Throws InvalidUploadError (413 when too large) with the French
  * message; whether the bytes are an image is for `storeUploadedImage` to decide, from the bytes.
  */
-export async function readImageUpload(request: Request): Promise<ImageUpload> {
+export async function readImageUpload(request: Request): Promise<ImageUpload & { intent: unknown }> {
   const kind = uploadKindOf(request);
   const limit = UPLOAD_LIMITS[kind];
   const declared = Number(request.headers.get("Content-Length"));
@@ -51,5 +52,10 @@ export async function readImageUpload(request: Request): Promise<ImageUpload> {
   }
   if (!file) throw new InvalidUploadError(notAnImageError.title, notAnImageError.description, 400);
   const alt = formData.get("alt");
-  return { file, kind, alt: typeof alt === "string" && alt.trim() ? alt.trim().slice(0, 500) : null };
+  return {
+    file,
+    kind,
+    alt: typeof alt === "string" && alt.trim() ? alt.trim().slice(0, 500) : null,
+    intent: formData.get("intent"),
+  };
 }

@@ -15,7 +15,8 @@ import { cn } from "~/lib/cn";
 import { formatBytes } from "~/lib/admin/media";
 import type { FormAnswer } from "~/lib/admin/form-answer";
 import { QUICK_CREATE_PREFIX, quickCreateSchema } from "~/lib/schemas/project";
-import { replyFailed, replyInvalid } from "~/server/admin/form-replies.server";
+import { replyFailed, replyInvalid, unknownIntent } from "~/server/admin/form-replies.server";
+import type { MutationContext } from "~/server/audit/mutation.server";
 import { requireActor, requireRole } from "~/server/auth/session.server";
 import { InvalidUploadError } from "~/server/media/images.server";
 import { readPhotoForm } from "~/server/media/photo-form.server";
@@ -32,6 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const DRAFT_FAILED = "Impossible de créer le projet en brouillon.";
 
+const CREATE_INTENT = "create";
+
 export async function action({ request, context }: Route.ActionArgs) {
   // Before the body is read: an anonymous upload is never parsed.
   const { who } = await requireActor(request, context, "user");
@@ -47,10 +50,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     return data<FormAnswer>({ result }, { status: error.status });
   }
-  const submission = parseWithZod(read.form, { schema: quickCreateSchema });
+  if (read.form.get("intent") === CREATE_INTENT) return createDraft(who, read);
+  unknownIntent();
+}
+
+/** The draft, with the photos stored; the list says whether some could not be. */
+async function createDraft(
+  who: MutationContext,
+  { form, photos }: Awaited<ReturnType<typeof readPhotoForm>>,
+) {
+  const submission = parseWithZod(form, { schema: quickCreateSchema });
   if (submission.status !== "success") return replyInvalid(submission);
   try {
-    const { failed } = await quickCreateProject(who, { title: submission.value.title, photos: read.photos });
+    const { failed } = await quickCreateProject(who, { title: submission.value.title, photos });
     return redirectWithToast(
       "/admin/projects",
       failed > 0
@@ -90,6 +102,7 @@ export default function QuickCreateScreen() {
         const result = await batch.run(chosen);
         setUploading(false);
         const body = new FormData();
+        body.set("intent", CREATE_INTENT);
         body.set("title", submission.value.title);
         for (const { asset } of result.uploaded) body.append("photo", asset.url);
         body.set("failedPhotos", String(result.failed.length + result.skipped));
@@ -117,6 +130,7 @@ export default function QuickCreateScreen() {
         className="flex flex-col gap-5 rounded-lg border bg-card p-4 sm:p-6"
         aria-busy={busy}
       >
+        <input type="hidden" name="intent" value={CREATE_INTENT} />
         <TextField
           meta={fields.title}
           label="Titre du projet"
