@@ -1,11 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, type MetaDescriptor } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { formTiming } from "~/lib/admin/form-timing";
-import { FormErrors } from "./fields";
+import { FormErrors, TextField } from "./fields";
 import type { Fields, Values } from "./form-dialog";
 import { PendingButton } from "./pending-button";
 
@@ -95,6 +95,11 @@ export function SignInForm<Input extends Values>({
       {after}
     </Form>
   );
+}
+
+/** The account's e-mail, the first field of the sign-in and of the forgotten password. */
+export function EmailField({ meta }: { meta: FieldMetadata<string> }) {
+  return <TextField meta={meta} type="email" label="Email" autoComplete="username" autoFocus required />;
 }
 
 /** The link of the other sign-in steps back to the first one. */

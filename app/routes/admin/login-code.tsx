@@ -17,18 +17,15 @@ import { noStoreHeaders } from "~/server/auth/session.server";
 import {
   leaveIfSignedIn,
   redirectToOf,
+  replySignInRefusal,
   signInHeaders,
   signInPage,
+  signInPageAction,
   signInStep,
   welcomeIn,
 } from "~/server/auth/sign-in-pages.server";
-import {
-  answerOrFail,
-  replyFormProblem,
-  replyInvalid,
-  unknownIntent,
-} from "~/server/admin/form-replies.server";
-import { SECOND_FACTOR_EXPIRED_MESSAGE, signInRefusal } from "~/server/auth/sign-in-refusals.server";
+import { answerOrFail, replyInvalid } from "~/server/admin/form-replies.server";
+import { SECOND_FACTOR_EXPIRED_MESSAGE } from "~/server/auth/sign-in-refusals.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 /** The sign-in's second step: the authenticator's code (or a backup code) after the password. */
@@ -62,10 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await leaveIfSignedIn(request);
-  const formData = await request.formData();
-  if (formData.get("intent") === VERIFY_INTENT) return verifyCode(request, formData);
-  unknownIntent();
+  return signInPageAction(request, VERIFY_INTENT, (formData) => verifyCode(request, formData));
 }
 
 /** The code: signed in, back to the password when the step has expired, or refused with why. */
@@ -81,14 +75,8 @@ async function verifyCode(request: Request, formData: FormData) {
           return welcomeIn(redirectTo, outcome.headers);
         case "expired":
           return backToPassword(redirectTo);
-        default: {
-          const refusal = signInRefusal(outcome, "code");
-          return replyFormProblem(submission, refusal.status, refusal.message, {
-            title: "Erreur de connexion",
-            headers: { ...noStoreHeaders, ...refusal.headers },
-            hideFields: ["code"],
-          });
-        }
+        default:
+          return replySignInRefusal(submission, outcome, "code");
       }
     },
     "Une erreur s'est produite lors de la connexion",

@@ -2,21 +2,26 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { MailCheck, Send } from "lucide-react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/login-forgot";
-import { TextField } from "~/components/admin/fields";
-import { BackToSignIn, SignInCard, SignInForm, signInMeta } from "~/components/admin/sign-in-card";
+import {
+  BackToSignIn,
+  EmailField,
+  SignInCard,
+  SignInForm,
+  signInMeta,
+} from "~/components/admin/sign-in-card";
 import { adminLinks } from "~/components/admin/stylesheet";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { passwordResetRequestSchema, RESET_LINK_MINUTES } from "~/lib/schemas/users";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import { noStoreHeaders } from "~/server/auth/session.server";
-import { leaveIfSignedIn, signInHeaders, signInPage } from "~/server/auth/sign-in-pages.server";
 import {
-  answerOrFail,
-  replyFormProblem,
-  replyInvalid,
-  unknownIntent,
-} from "~/server/admin/form-replies.server";
+  leaveIfSignedIn,
+  signInHeaders,
+  signInPage,
+  signInPageAction,
+} from "~/server/auth/sign-in-pages.server";
+import { answerOrFail, replyFormProblem, replyInvalid } from "~/server/admin/form-replies.server";
 import { retryAfterText } from "~/server/security/password-throttle.server";
 
 /** The same answer whether an account has the address or not (nothing to learn from it). */
@@ -37,10 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await leaveIfSignedIn(request);
-  const formData = await request.formData();
-  if (formData.get("intent") === SEND_LINK_INTENT) return sendLink(request, formData);
-  unknownIntent();
+  return signInPageAction(request, SEND_LINK_INTENT, (formData) => sendLink(request, formData));
 }
 
 /** A reset link by mail, the same answer for any address; a flood of requests is slowed. */
@@ -95,16 +97,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           submit={{ label: "Recevoir un lien", pendingLabel: "Envoi...", icon: <Send aria-hidden /> }}
           after={<BackToSignIn />}
         >
-          {(fields) => (
-            <TextField
-              meta={fields.email}
-              type="email"
-              label="Email"
-              autoComplete="username"
-              autoFocus
-              required
-            />
-          )}
+          {(fields) => <EmailField meta={fields.email} />}
         </SignInForm>
       )}
     </SignInCard>

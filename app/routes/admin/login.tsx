@@ -3,7 +3,13 @@ import { LogIn } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { z } from "~/lib/zod";
 import { TextField } from "~/components/admin/fields";
-import { SignInCard, SignInForm, signInMeta, useRefusedSecret } from "~/components/admin/sign-in-card";
+import {
+  EmailField,
+  SignInCard,
+  SignInForm,
+  signInMeta,
+  useRefusedSecret,
+} from "~/components/admin/sign-in-card";
 import type { Route } from "./+types/login";
 import { SIGN_IN_INTENT } from "~/lib/schemas/users";
 import { signIn } from "~/server/auth/credentials.server";
@@ -11,19 +17,15 @@ import { noStoreHeaders } from "~/server/auth/session.server";
 import {
   leaveIfSignedIn,
   redirectToOf,
+  replySignInRefusal,
   signInHeaders,
   signInPage,
+  signInPageAction,
   signInStep,
   welcomeIn,
 } from "~/server/auth/sign-in-pages.server";
-import {
-  answerOrFail,
-  replyFormProblem,
-  replyInvalid,
-  unknownIntent,
-} from "~/server/admin/form-replies.server";
+import { answerOrFail, replyInvalid } from "~/server/admin/form-replies.server";
 import { withSetCookies } from "~/server/http/headers.server";
-import { signInRefusal } from "~/server/auth/sign-in-refusals.server";
 import { adminLinks } from "~/components/admin/stylesheet";
 
 const loginSchema = z.object({
@@ -48,10 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await leaveIfSignedIn(request);
-  const formData = await request.formData();
-  if (formData.get("intent") === SIGN_IN_INTENT) return signInWithPassword(request, formData);
-  unknownIntent();
+  return signInPageAction(request, SIGN_IN_INTENT, (formData) => signInWithPassword(request, formData));
 }
 
 /** The password: signed in, on to the code step (a second factor), or refused with why. */
@@ -68,12 +67,7 @@ async function signInWithPassword(request: Request, formData: FormData) {
           headers: withSetCookies(outcome.headers, noStoreHeaders),
         });
       if (outcome.status === "ok") return welcomeIn(redirectTo, outcome.headers);
-      const refusal = signInRefusal(outcome, "password");
-      return replyFormProblem(submission, refusal.status, refusal.message, {
-        title: "Erreur de connexion",
-        headers: { ...noStoreHeaders, ...refusal.headers },
-        hideFields: ["password"],
-      });
+      return replySignInRefusal(submission, outcome, "password");
     },
     "Une erreur s'est produite lors de la connexion",
     noStoreHeaders,
@@ -95,14 +89,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       >
         {(fields) => (
           <>
-            <TextField
-              meta={fields.email}
-              type="email"
-              label="Email"
-              autoComplete="username"
-              autoFocus
-              required
-            />
+            <EmailField meta={fields.email} />
             <TextField
               meta={fields.password}
               type="password"

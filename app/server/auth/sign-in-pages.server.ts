@@ -1,8 +1,12 @@
+import type { Submission } from "@conform-to/react";
 import { data, redirect, type HeadersFunction } from "react-router";
 import { getOptionalUser, noStoreHeaders, safeRedirectTo } from "~/server/auth/session.server";
 import { withSetCookies } from "~/server/http/headers.server";
 import { getPublicSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { replyFormProblem, unknownIntent } from "~/server/admin/form-replies.server";
+import type { CredentialRefusal } from "./credentials.server";
+import { signInRefusal } from "./sign-in-refusals.server";
 
 /**
  * What the sign-in pages (password, code, forgotten password, new password) share: never kept by
@@ -18,6 +22,38 @@ export const signInHeaders: HeadersFunction = ({ actionHeaders }) => {
 /** Sends a signed-in person to the dashboard (a sign-in page's loader and action start with it). */
 export async function leaveIfSignedIn(request: Request) {
   if (await getOptionalUser(request)) throw redirect("/admin", { headers: noStoreHeaders });
+}
+
+/**
+ * A sign-in page's action: a signed-in person is sent away, then the post of the page's form
+ * (its `intent`) goes to `step`; any other intent is refused (unknownIntent).
+ */
+export async function signInPageAction<Answer>(
+  request: Request,
+  intent: string,
+  step: (formData: FormData) => Promise<Answer>,
+) {
+  await leaveIfSignedIn(request);
+  const formData = await request.formData();
+  if (formData.get("intent") === intent) return step(formData);
+  unknownIntent();
+}
+
+/**
+ * A refused password or code, under the form and in a toast: signInRefusal's message and status
+ * (Retry-After when a wait applies); what was typed in the secret field does not come back.
+ */
+export function replySignInRefusal(
+  submission: Submission<unknown>,
+  outcome: CredentialRefusal,
+  secret: "password" | "code",
+) {
+  const refusal = signInRefusal(outcome, secret);
+  return replyFormProblem(submission, refusal.status, refusal.message, {
+    title: "Erreur de connexion",
+    headers: { ...noStoreHeaders, ...refusal.headers },
+    hideFields: [secret],
+  });
 }
 
 /** A sign-in page's loader answer: `page`'s own data and the company its card shows; never stored. */
