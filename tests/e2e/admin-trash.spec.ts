@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { sql } from "../support/e2e";
-import { expect, staff, test, toast } from "./admin-support";
+import { expect, staff, test, toast, listRows } from "./admin-support";
 
 /* 'Corbeille' (issue 21, point 3, decision 012), as a `user`-role account. */
 
@@ -40,9 +40,8 @@ async function insertProject(label: string) {
 
 const status = async (page: Page, path: string) => (await page.request.get(path)).status();
 
-/** The trash's row (or card, on a phone) of `title`. */
-const entry = (page: Page, title: string) =>
-  page.locator("tr:visible, li:visible").filter({ hasText: title });
+/** The trash's row (a card on a phone) of `title`. */
+const entry = (page: Page, title: string) => listRows(page, "Corbeille").filter({ hasText: title });
 
 test("delete → trash → restore brings the public page back; delete → purge removes it for good", async ({
   page,
