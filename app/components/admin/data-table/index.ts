@@ -5,4 +5,4 @@ export { EmptyState } from "./empty-state";
 export { KeysetPagination, Pagination, PagerLinks } from "./pagination";
 export { DeleteRowButton, RowActions, rowAction } from "./row-actions";
 export { ClearFilters, DataTable, useListPending, type Column, type Reorder, type Selection } from "./table";
-export { RowCheckbox, SelectionBar, useRowSelection, type RowSelection } from "./selection";
+export { SelectionBar, useRowSelection, type RowSelection } from "./selection";

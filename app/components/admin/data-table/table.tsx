@@ -183,16 +183,15 @@ export function DataTable<Row>({
                       column.cell(row)
                     );
                   return (
-                    <td key={column.id} className={column.className} data-card={card}>
-                      {card === "field" ? (
-                        <>
-                          {/* On a card, the column's name before its value (a table has its header). */}
-                          <span className="data-label">{column.header}</span>
-                          <span>{content}</span>
-                        </>
-                      ) : (
-                        content
-                      )}
+                    <td
+                      key={column.id}
+                      className={column.className}
+                      data-card={card}
+                      // On a card, the column's name shows before its value (admin.css), where
+                      // the table's header is hidden; the value is one box beside it.
+                      data-label={card === "field" ? column.header : undefined}
+                    >
+                      {card === "field" ? <span>{content}</span> : content}
                     </td>
                   );
                 })}
