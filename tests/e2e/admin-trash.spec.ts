@@ -40,8 +40,9 @@ async function insertProject(label: string) {
 
 const status = async (page: Page, path: string) => (await page.request.get(path)).status();
 
-/** The trash's row (a card on a phone) of `title`. */
-const entry = (page: Page, title: string) => listRows(page, "Corbeille").filter({ hasText: title });
+/** The row (a card on a phone) of `title` in the list `caption`. */
+const entry = (page: Page, caption: string, title: string) =>
+  listRows(page, caption).filter({ hasText: title });
 
 test("delete → trash → restore brings the public page back; delete → purge removes it for good", async ({
   page,
@@ -103,7 +104,7 @@ test("on a phone: a project comes back with its gallery; a slug taken meanwhile 
   await page.setViewportSize({ width: 375, height: 800 });
   const project = await insertProject("Chantier");
   await page.goto(`/admin/projects?q=${run}`);
-  await entry(page, project.title)
+  await entry(page, "Projets", project.title)
     .getByRole("button", { name: /^Supprimer/ })
     .click();
   const confirm = page.getByRole("alertdialog");
@@ -120,7 +121,7 @@ test("on a phone: a project comes back with its gallery; a slug taken meanwhile 
   );
 
   await page.goto(`/admin/trash?q=${run}`);
-  const card = entry(page, project.title);
+  const card = entry(page, "Corbeille", project.title);
   await expect(card).toContainText("Projet");
   await page.screenshot({ path: "/tmp/trash/trash-375.png", fullPage: true });
   await card.getByRole("button", { name: `Restaurer « ${project.title} »` }).click();
