@@ -1,6 +1,7 @@
 // The public pages against the physical limit of this machine: the production build (on a
 // throwaway embedded database with the demo content) and, interleaved page by page in the same
-// run, a bare Node HTTP server sending the very bytes the app sent for that page from memory.
+// run, a bare Node HTTP server sending the very bytes the app sent for that page from memory:
+// its body alone, then its body with the app's header block (what the security headers cost).
 // autocannon, 50 connections, 10 s per measure after a warm-up; cache on, then cache off.
 //
 //   npm run bench:public
@@ -21,6 +22,9 @@ import pg from "pg";
 import { serverEnv, sleep, startProcess, waitFor } from "./bench-support.js";
 
 const ACCEPT_ENCODING = "gzip, deflate, br";
+/** The bare server's address prefix for a page sent with the app's headers as well as its body. */
+const WITH_HEADERS = "/with-headers";
+const NODE_SETS = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
 
 if (process.argv[2] === "--bare") await bareServer(Number(process.argv[3]));
 else await main();
@@ -71,6 +75,7 @@ async function main() {
           path: page,
           encoding: sent.headers["content-encoding"] ?? null,
           contentType: sent.headers["content-type"],
+          headers: sent.headers,
           body: sent.body.toString("base64"),
         });
         const html = await (await fetch(base + page)).text();
@@ -82,6 +87,9 @@ async function main() {
         const appRun = await measured(app.child.pid, () => load(base + page, connections, seconds, answered));
         await load(bareBase + page, connections, 1);
         const bareRun = await measured(bare.child.pid, () => load(bareBase + page, connections, seconds));
+        const sameHeaders = `${bareBase}${WITH_HEADERS}${page}`;
+        await load(sameHeaders, connections, 1);
+        const bareHeadersRun = await measured(bare.child.pid, () => load(sameHeaders, connections, seconds));
         rows.push({
           page: label,
           "app req/s": Math.round(appRun.result.requests.average),
@@ -97,6 +105,15 @@ async function main() {
             appRun.cpuPerRequest && bareRun.cpuPerRequest
               ? Number((appRun.cpuPerRequest / bareRun.cpuPerRequest).toFixed(2))
               : null,
+          "bare+h req/s": Math.round(bareHeadersRun.result.requests.average),
+          "bare+h CPU µs/req": bareHeadersRun.cpuPerRequest,
+          "ratio +h": Number(
+            (appRun.result.requests.average / bareHeadersRun.result.requests.average).toFixed(2),
+          ),
+          "CPU ×bare+h":
+            appRun.cpuPerRequest && bareHeadersRun.cpuPerRequest
+              ? Number((appRun.cpuPerRequest / bareHeadersRun.cpuPerRequest).toFixed(2))
+              : null,
           "HTML KB": Number((Buffer.byteLength(html) / 1024).toFixed(1)),
           [`sent KB (${sent.headers["content-encoding"] ?? "identity"})`]: Number(
             (sent.body.length / 1024).toFixed(1),
@@ -108,7 +125,9 @@ async function main() {
     await client.query("update site_settings set enable_cache = true");
     console.log(
       `\n${connections} connections, ${seconds} s per measure, Accept-Encoding: ${ACCEPT_ENCODING}; ` +
-        "ratio = app req/s ÷ bare req/s (same bytes, same run); CPU ×bare = app CPU µs/req ÷ bare CPU µs/req; renders = answers neither from the page " +
+        "ratio = app req/s ÷ bare req/s (same body, same run); CPU ×bare = app CPU µs/req ÷ bare CPU µs/req; " +
+        "bare+h = the bare server sending the app's header block too (its security headers, ETag, Vary...), and the " +
+        "ratio and CPU against it; renders = answers neither from the page " +
         "cache (HIT) nor from another request's render (SHARED); CPU µs/render = all the app's CPU ÷ renders",
     );
     console.table(rows);
@@ -216,6 +235,14 @@ async function bareServer(port) {
         const headers = { "Content-Type": page.contentType, "Content-Length": body.length };
         if (page.encoding) headers["Content-Encoding"] = page.encoding;
         pages.set(page.path, { headers, body });
+        // The app's own block, but for what Node writes itself on every answer.
+        const appHeaders = Object.entries(page.headers)
+          .filter(([name]) => !NODE_SETS.has(name))
+          .flatMap(([name, value]) => [name, value]);
+        pages.set(WITH_HEADERS + page.path, {
+          headers: [...appHeaders, "Content-Length", body.length],
+          body,
+        });
         res.end();
       });
       return;

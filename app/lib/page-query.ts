@@ -1,7 +1,7 @@
 /**
  * The query parameters the public pages read (issue 20): the lists' category filter and WordPress's
- * plain permalinks (`/?p=123`, legacy-redirects.server.ts), and the search page its query and page
- * (`/recherche?q=…&page=2`). Any other parameter (utm_*, gclid, a
+ * plain permalinks (`/?p=123`, legacy-redirects.server.ts), the blog and the projects their page
+ * (`/blog?page=2`), and the search page its query and page (`/recherche?q=…&page=2`). Any other parameter (utm_*, gclid, a
  * cache-buster) changes nothing in a page: the page cache keys a page without them, the server
  * renders it without them (html-cache.server.ts), and what a page writes from its own address (its
  * canonical, the consent form's way back) leaves them out, so that every such address gets the
@@ -10,22 +10,34 @@
 import { SEARCH_PAGE_PARAMETER, SEARCH_PATH, SEARCH_TEXT_PARAMETER } from "~/lib/site-search";
 
 export const CATEGORY_PARAMETER = "category";
+/** The blog's and the projects' page of cards (`/blog?page=2`), read by those two lists only. */
+export const LIST_PAGE_PARAMETER = "page";
 /** WordPress's plain permalinks: `/?p=123` (post), `/?page_id=4` (page), `/?cat=5` (category). */
 export const WORDPRESS_ID_PARAMETERS = ["p", "page_id", "cat"] as const;
 
 const READ_BY_PAGES: ReadonlySet<string> = new Set([CATEGORY_PARAMETER, ...WORDPRESS_ID_PARAMETERS]);
 
-/** The search page's own parameters (lib/site-search.ts), read there and nowhere else. */
-const READ_BY_SEARCH_PAGE: ReadonlySet<string> = new Set([SEARCH_TEXT_PARAMETER, SEARCH_PAGE_PARAMETER]);
+/** Parameters one page reads and no other: the search's (lib/site-search.ts), the lists' page. */
+const READ_BY_ONE_PAGE: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  [SEARCH_PATH, new Set([SEARCH_TEXT_PARAMETER, SEARCH_PAGE_PARAMETER])],
+  ["/blog", new Set([LIST_PAGE_PARAMETER])],
+  ["/projects", new Set([LIST_PAGE_PARAMETER])],
+]);
 
 /** Whether the public pages read this parameter. */
 export function readByPublicPages(name: string) {
   return READ_BY_PAGES.has(name);
 }
 
-/** Whether the public page at `path` reads this parameter: any page's, or the search page's own. */
+/** Whether the public page at `path` reads this parameter: any page's, or one of its own. */
 export function readByPage(path: string, name: string) {
-  return READ_BY_PAGES.has(name) || (path === SEARCH_PATH && READ_BY_SEARCH_PAGE.has(name));
+  return READ_BY_PAGES.has(name) || READ_BY_ONE_PAGE.get(path)?.has(name) === true;
+}
+
+/** A page number asked for: a whole number from 1, anything else the first page. */
+export function pageNumber(value: string | null) {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
 /**

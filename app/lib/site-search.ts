@@ -28,9 +28,3 @@ export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
   project: "Réalisations",
   article: "Articles",
 };
-
-/** The page asked for: a whole number from 1, anything else the first page. */
-export function searchPageNumber(value: string | null) {
-  const page = Number(value);
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}

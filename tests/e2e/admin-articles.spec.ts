@@ -1,6 +1,14 @@
 import path from "node:path";
 import { sql } from "../support/e2e";
-import { STALE_CONTENT_MESSAGE, expect, screenshot, test, toast, typeContent } from "./admin-support";
+import {
+  STALE_CONTENT_MESSAGE,
+  expect,
+  screenshot,
+  test,
+  toast,
+  typeContent,
+  expectCards,
+} from "./admin-support";
 
 /* Articles (back-office.md §2.5, §2.6, §4, §5, §8), as a `user`-role account, at desktop width unless said. */
 
@@ -333,7 +341,7 @@ test.describe("at 375 px", () => {
     await seedArticle(`mobile-${run}`);
     await page.goto(`/admin/blog?q=${run}`);
     await expect(page.getByRole("heading", { name: "Gestion du Blog", level: 1 })).toBeVisible();
-    await expect(page.getByRole("table")).toBeHidden();
+    await expectCards(page, "Articles");
     await expect(page.getByRole("link", { name: title(`Article mobile-${run}`), exact: true })).toBeVisible();
     await screenshot(page, "articles-375");
     await page.getByRole("link", { name: `Modifier « ${title(`Article mobile-${run}`)} »` }).click();

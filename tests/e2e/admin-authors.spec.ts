@@ -1,5 +1,13 @@
 import { e2e, sql } from "../support/e2e";
-import { expect, screenshot, STALE_CONTENT_MESSAGE, test, toast } from "./admin-support";
+import {
+  expect,
+  screenshot,
+  STALE_CONTENT_MESSAGE,
+  test,
+  toast,
+  expectCards,
+  listRows,
+} from "./admin-support";
 
 /* Authors (back-office.md §2.8), as a `user`-role account, at desktop width unless said. */
 
@@ -161,9 +169,9 @@ test.describe("on a phone", () => {
 
   test("shows cards and runs the dialogs", async ({ page }) => {
     await page.goto("/admin/authors");
-    await expect(page.getByRole("table")).toBeHidden();
-    const cards = page.getByRole("list", { name: "Auteurs" });
-    await expect(cards.getByRole("listitem").filter({ hasText: "Julien Bertrand" })).toBeVisible();
+    await expectCards(page, "Auteurs");
+    const cards = listRows(page, "Auteurs");
+    await expect(cards.filter({ hasText: "Julien Bertrand" })).toBeVisible();
     await screenshot(page, "authors-375");
 
     await page.getByRole("button", { name: "Ajouter un auteur" }).click();
@@ -171,7 +179,7 @@ test.describe("on a phone", () => {
     await dialog.getByLabel("Nom").fill(name("Léa Mobile"));
     await dialog.getByRole("button", { name: "Ajouter" }).click();
     await expect(toast(page, "Auteur ajouté")).toBeVisible();
-    const card = cards.getByRole("listitem").filter({ hasText: name("Léa Mobile") });
+    const card = cards.filter({ hasText: name("Léa Mobile") });
     await card.getByRole("button", { name: /^Supprimer/ }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer" }).click();
     await expect(toast(page, "Auteur supprimé")).toBeVisible();

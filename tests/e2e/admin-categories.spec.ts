@@ -1,5 +1,5 @@
 import { sql } from "../support/e2e";
-import { expect, screenshot, test, toast } from "./admin-support";
+import { expect, screenshot, test, toast, expectCards, listRows } from "./admin-support";
 
 /* Category management (back-office.md §2.7), as a `user`-role account. */
 
@@ -143,15 +143,16 @@ test.describe("on a phone", () => {
   test("shows both tabs and cards, and adds a category", async ({ page }) => {
     await page.goto("/admin/categories");
     await expect(page.getByRole("tab", { name: "Catégories de projets" })).toBeInViewport();
-    await expect(
-      page.getByRole("list", { name: "Catégories d'articles" }).getByRole("listitem").first(),
-    ).toBeVisible();
+    await expectCards(page, "Catégories d'articles");
+    await expect(listRows(page, "Catégories d'articles").first()).toBeVisible();
     await screenshot(page, "categories-375");
     await page.getByRole("button", { name: "Ajouter une catégorie" }).click();
     const dialog = page.getByRole("dialog", { name: "Ajouter une catégorie" });
     await dialog.getByLabel("Nom").fill(name("Sur mobile"));
     await dialog.getByRole("button", { name: "Ajouter" }).click();
     await expect(toast(page, "Catégorie ajoutée")).toBeVisible();
-    await expect(page.getByRole("listitem").filter({ hasText: name("Sur mobile") })).toBeVisible();
+    await expect(
+      listRows(page, "Catégories d'articles").filter({ hasText: name("Sur mobile") }),
+    ).toBeVisible();
   });
 });

@@ -1,5 +1,14 @@
 import { e2e, sql } from "../support/e2e";
-import { STALE_CONTENT_MESSAGE, expect, screenshot, test, toast, typeContent } from "./admin-support";
+import {
+  STALE_CONTENT_MESSAGE,
+  expect,
+  screenshot,
+  test,
+  toast,
+  typeContent,
+  expectCards,
+  listRows,
+} from "./admin-support";
 
 /* CMS pages (back-office.md §2.14, §4, §5, §8), as a `user`-role account, at desktop width unless said. */
 
@@ -311,9 +320,9 @@ test.describe("on a phone", () => {
 
   test("shows cards, creates and edits a page", async ({ page }) => {
     await page.goto("/admin/cms");
-    await expect(page.getByRole("table")).toBeHidden();
-    const cards = page.getByRole("list", { name: "Pages CMS" });
-    await expect(cards.getByRole("listitem").filter({ hasText: "Mentions légales" })).toBeVisible();
+    await expectCards(page, "Pages CMS");
+    const cards = listRows(page, "Pages CMS");
+    await expect(cards.filter({ hasText: "Mentions légales" })).toBeVisible();
     await screenshot(page, "cms-375");
 
     await page.getByRole("link", { name: "Nouvelle page" }).first().click();
@@ -323,7 +332,7 @@ test.describe("on a phone", () => {
     await screenshot(page, "cms-create-375");
     await page.getByRole("button", { name: "Créer la page" }).click();
     await expect(toast(page, "Page créée")).toBeVisible();
-    const card = cards.getByRole("listitem").filter({ hasText: title("Page mobile") });
+    const card = cards.filter({ hasText: title("Page mobile") });
     await card.getByRole("link", { name: /^Modifier/ }).click();
     await expect(page.getByLabel("Slug")).toHaveValue(slugOf("page-mobile"));
     await page.getByRole("button", { name: "Aperçu" }).click();

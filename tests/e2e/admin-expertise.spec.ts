@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { sql } from "../support/e2e";
-import { expect, screenshot, test, toast } from "./admin-support";
+import { expect, screenshot, test, toast, expectCards } from "./admin-support";
 
 /* 'Gestion des Pôles d'Expertise' (back-office.md §2.13, §3, §5, §8), as a `user`-role account. */
 
@@ -118,7 +118,7 @@ test.describe("at 375px", () => {
 
   test("cards, with the same actions", async ({ page }) => {
     await page.goto("/admin/expertise");
-    await expect(page.getByRole("list", { name: "Pôles d'expertise" })).toBeVisible();
+    await expectCards(page, "Pôles d'expertise");
     await screenshot(page, "expertise-375");
   });
 });

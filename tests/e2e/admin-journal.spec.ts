@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
 import { e2e, sql } from "../support/e2e";
-import { expect, signIn, staff, test, toast } from "./admin-support";
+import { expect, signIn, staff, test, toast, expectCards, listRows } from "./admin-support";
 
 /* 'Journal d'activité' (issue 21, point 4, admin): a change made by the `user`-role account is
    found by person and action, and its item opens. */
@@ -51,7 +51,7 @@ async function staffLabel() {
   return `${account!.name} (${staff.email})`;
 }
 
-const entry = (page: Page, text: string) => page.locator("tr:visible, li:visible").filter({ hasText: text });
+const entry = (page: Page, text: string) => listRows(page, "Journal d'activité").filter({ hasText: text });
 
 test("at 1280 px: a change is found by person and action, exported, and its link opens the item", async ({
   page,
@@ -125,7 +125,8 @@ test("at 375 px: filters and 'Plus anciennes' / 'Plus récentes' keep the search
   await expect(admin).toHaveURL(/action=update/);
   await expect(entry(admin, title)).toHaveCount(1);
   // Newest first: the rename, then the 30 rows (and the first test's, when it ran): 25 a page.
-  await expect(admin.locator("li:visible").filter({ hasText: run })).toHaveCount(25);
+  await expectCards(admin, "Journal d'activité");
+  await expect(entry(admin, run)).toHaveCount(25);
   const scrollWidth = await admin.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(375);
   await admin.screenshot({ path: "/tmp/journal/journal-375.png", fullPage: true });

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { e2e, sql } from "../support/e2e";
-import { expect, screenshot, staff, test, toast } from "./admin-support";
+import { expect, screenshot, staff, test, toast, expectCards, listRows } from "./admin-support";
 
 /* The media library (/admin/media, issue 8), as a `user`-role account. */
 
@@ -124,7 +124,8 @@ test.describe("at 375px", () => {
     await useInProject("facade", "Façade");
 
     await page.goto(`/admin/media?q=${run}`);
-    const cards = page.getByRole("list", { name: "Médiathèque" }).locator(":scope > li");
+    await expectCards(page, "Médiathèque");
+    const cards = listRows(page, "Médiathèque");
     await expect(cards).toHaveCount(2);
     const used = cards.filter({ hasText: `facade-${run}.png` });
     const unused = cards.filter({ hasText: `compteur-${run}.png` });

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { e2e, sql } from "../support/e2e";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
-import { expect, screenshot, staff, test, toast } from "./admin-support";
+import { expect, screenshot, staff, test, toast, expectCards, listRows } from "./admin-support";
 
 /* Projects (back-office.md §2.9, §4, §5, §7, §8, §9), as a `user`-role account. */
 
@@ -71,8 +71,8 @@ test.describe("list", () => {
   test("cards under 768px", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/admin/projects");
-    await expect(page.getByRole("table", { name: "Projets" })).toBeHidden();
-    await expect(page.getByRole("list", { name: "Projets" }).getByRole("listitem").first()).toBeVisible();
+    await expectCards(page, "Projets");
+    await expect(listRows(page, "Projets").first()).toBeVisible();
     await screenshot(page, "projects-375");
   });
 });

@@ -53,6 +53,21 @@ export function toast(page: Page, title: string) {
 }
 
 /** Saves a full-page screenshot of a screen under test-results/screens/ to look at. */
+/**
+ * The rows of the list (DataTable) named `caption`: a table's rows from 768px, its cards below,
+ * one markup (its header row counts only where it shows).
+ */
+export function listRows(page: Page, caption: string) {
+  return page.getByRole("table", { name: caption }).getByRole("row");
+}
+
+/** The list named `caption` shows cards: its header hidden, each row a box of its own. */
+export async function expectCards(page: Page, caption: string) {
+  const table = page.getByRole("table", { name: caption });
+  await expect(table.getByRole("columnheader")).toHaveCount(0);
+  await expect(table.getByRole("row").first()).toHaveCSS("display", "grid");
+}
+
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join("test-results", "screens", `${name}.png`), fullPage: true });
 }

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { sql } from "../support/e2e";
-import { expect, staff, test, toast } from "./admin-support";
+import { expect, staff, test, toast, listRows } from "./admin-support";
 
 /* 'Corbeille' (issue 21, point 3, decision 012), as a `user`-role account. */
 
@@ -40,9 +40,9 @@ async function insertProject(label: string) {
 
 const status = async (page: Page, path: string) => (await page.request.get(path)).status();
 
-/** The trash's row (or card, on a phone) of `title`. */
-const entry = (page: Page, title: string) =>
-  page.locator("tr:visible, li:visible").filter({ hasText: title });
+/** The row (a card on a phone) of `title` in the list `caption`. */
+const entry = (page: Page, caption: string, title: string) =>
+  listRows(page, caption).filter({ hasText: title });
 
 test("delete → trash → restore brings the public page back; delete → purge removes it for good", async ({
   page,
@@ -104,7 +104,7 @@ test("on a phone: a project comes back with its gallery; a slug taken meanwhile 
   await page.setViewportSize({ width: 375, height: 800 });
   const project = await insertProject("Chantier");
   await page.goto(`/admin/projects?q=${run}`);
-  await entry(page, project.title)
+  await entry(page, "Projets", project.title)
     .getByRole("button", { name: /^Supprimer/ })
     .click();
   const confirm = page.getByRole("alertdialog");
@@ -121,7 +121,7 @@ test("on a phone: a project comes back with its gallery; a slug taken meanwhile 
   );
 
   await page.goto(`/admin/trash?q=${run}`);
-  const card = entry(page, project.title);
+  const card = entry(page, "Corbeille", project.title);
   await expect(card).toContainText("Projet");
   await page.screenshot({ path: "/tmp/trash/trash-375.png", fullPage: true });
   await card.getByRole("button", { name: `Restaurer « ${project.title} »` }).click();

@@ -133,6 +133,52 @@ test.describe("blog", () => {
     await expect(page.getByText("Aucun article publié pour le moment.")).toBeVisible();
   });
 
+  test("a long list comes in pages of 24, each with its own address, 404 past the last", async ({ page }) => {
+    // A category of its own keeps the other tests' lists as they were (rows removed at the end).
+    const category = `${RUN}-pages`;
+    await sql(`insert into blog_categories (name, slug) values ($1, $1)`, [category]);
+    try {
+      for (let n = 1; n <= 25; n++) {
+        await insertArticle({
+          title: `Page article ${String(n).padStart(2, "0")}`,
+          status: "published",
+          publishedAt: at(-n),
+          category,
+        });
+      }
+      const cards = page.getByRole("article");
+      await gotoUntil(page, `/blog?category=${category}`, () =>
+        expect(cards).toHaveCount(24, { timeout: 1_000 }),
+      );
+      const pages = page.getByRole("navigation", { name: "Pages des articles" });
+      await expect(pages.getByText("Page 1 sur 2")).toBeVisible();
+      await expect(pages.getByRole("link", { name: "Précédent" })).toHaveCount(0);
+      // Newest first: the 25th (the oldest) is alone on the second page.
+      await expect(page.locator(`a[href="/blog/${RUN}-page-article-01"]`)).toBeVisible();
+      await expect(page.locator(`a[href="/blog/${RUN}-page-article-25"]`)).toHaveCount(0);
+
+      await pages.getByRole("link", { name: "Suivant" }).click();
+      await expect(page).toHaveURL(new RegExp(`/blog\\?category=${category}&page=2$`));
+      await expect(cards).toHaveCount(1);
+      await expect(page.locator(`a[href="/blog/${RUN}-page-article-25"]`)).toBeVisible();
+      await expect(page).toHaveTitle(/– page 2 \|/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        new RegExp(`/blog\\?category=${category}&page=2$`),
+      );
+      await expect(pages.getByText("Page 2 sur 2")).toBeVisible();
+      await expect(pages.getByRole("link", { name: "Suivant" })).toHaveCount(0);
+      await pages.getByRole("link", { name: "Précédent" }).click();
+      await expect(page).toHaveURL(new RegExp(`/blog\\?category=${category}$`));
+      await expect(cards).toHaveCount(24);
+
+      expect((await page.goto(`/blog?category=${category}&page=3`))?.status()).toBe(404);
+    } finally {
+      await sql(`delete from blog_articles where slug like $1`, [`${RUN}-page-article-%`]);
+      await sql(`delete from blog_categories where slug = $1`, [category]);
+    }
+  });
+
   test("shows only published articles and scheduled ones whose date has passed", async ({ page }) => {
     const visible = await insertArticle({
       title: "Visible publie",

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
 import { e2e, sql } from "../support/e2e";
-import { expect as baseExpect, signIn, staff, test, toast } from "./admin-support";
+import { expect as baseExpect, signIn, staff, test, toast, expectCards, listRows } from "./admin-support";
 
 // Several pages per test, on a machine shared with other work: patient waits.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -329,7 +329,8 @@ test.describe("contact inbox (375 px)", () => {
     );
     failOnDialog(page);
     await page.goto("/admin/contacts?q=Mobile+Client");
-    const card = page.getByRole("list", { name: "Demandes de contact" }).getByRole("listitem");
+    await expectCards(page, "Demandes de contact");
+    const card = listRows(page, "Demandes de contact");
     await expect(card).toHaveCount(1);
     await expect(card).toContainText("mobile@exemple.fr");
     await card

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { e2e, expect, gotoUntil, sql, test } from "../support/e2e";
-import { signIn } from "./admin-support";
+import { signIn, listRows } from "./admin-support";
 
 // Mail is either sent or visibly waiting: with no provider, every staff member is told on the
 // dashboard and the inbox; admins get the way to fix it, and nobody gets a link to a 403.
@@ -8,7 +8,7 @@ import { signIn } from "./admin-support";
 const banner = (page: Page) => page.getByTestId("mail-delivery-alert");
 /** A message of the outbox: a table row from 768 px, a card below. */
 const message = (page: Page, text: string) =>
-  page.getByRole("row").or(page.getByRole("listitem")).filter({ hasText: text });
+  listRows(page, "Emails de la boîte d'envoi").filter({ hasText: text });
 const PROVIDER_COLUMNS = ["smtp_server", "mailjet_api_key", "mailjet_secret_key"] as const;
 let saved: Record<string, unknown> | undefined;
 

@@ -63,7 +63,7 @@ for (const width of [1280, 375]) {
     );
     await page.goto("/admin/email-templates/outbox?status=failed");
     // The sent mail cannot be chosen: only the two given up are.
-    await page.getByText("Sélectionner les emails à renvoyer de cette page").click();
+    await page.getByRole("checkbox", { name: "Sélectionner les emails à renvoyer de cette page" }).click();
     await expect(page.getByText("2 sélectionnés")).toBeVisible();
     await page.getByRole("button", { name: "Renvoyer la sélection" }).click();
     await expect(toast(page, "2 emails remis en file d'envoi")).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { e2e, expect as baseExpect, sql, test } from "../support/e2e";
-import { signIn, toast, type Account } from "./admin-support";
+import { signIn, toast, type Account, listRows } from "./admin-support";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 90_000 });
@@ -58,7 +58,7 @@ for (const width of [1280, 375]) {
       await dialog.getByRole("button", { name: "Créer" }).click();
       await expect(toast(page, "Utilisateur créé")).toBeVisible();
       await expect(dialog).toBeHidden();
-      const row = page.getByRole(width >= 768 ? "row" : "listitem").filter({ hasText: email });
+      const row = listRows(page, "Utilisateurs").filter({ hasText: email });
       await expect(row).toContainText("Utilisateur");
       await expect(row).toContainText("Jamais");
       await page.screenshot({ path: `test-results/users-${width}.png`, fullPage: true });

@@ -354,7 +354,7 @@ describe("HTML caching", () => {
     ]);
   });
 
-  it("keeps the search page's query and page on that page only, and tells it of the hits", async () => {
+  it("keeps the search page's query and page there, the lists' page on the lists, and tells the search of its hits", async () => {
     const heard: string[] = [];
     onPageServedWithoutRender("/recherche", (address) => heard.push(address));
     await fetch(`${base}/recherche?q=borne&page=2&utm_source=lettre`);
@@ -362,7 +362,8 @@ describe("HTML caching", () => {
     expect(hit.headers.get("X-Page-Cache")).toBe("HIT");
     await fetch(`${base}/blog?q=borne&page=2`);
     await fetch(`${base}/blog?q=autre`);
-    expect(rendered).toEqual(["/recherche?q=borne&page=2", "/blog"]);
+    await fetch(`${base}/about?page=2`);
+    expect(rendered).toEqual(["/recherche?q=borne&page=2", "/blog?page=2", "/blog", "/about"]);
     expect(heard).toEqual(["/recherche?q=borne&page=2"]);
   });
 

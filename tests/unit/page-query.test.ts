@@ -16,10 +16,11 @@ describe("keptSearch", () => {
     expect(keptSearch("?a+b=1", (name) => name === "a b")).toBe("?a+b=1");
   });
 
-  it("keeps the search page's query and page on that page only", () => {
+  it("keeps the search page's query and page there, and the lists' page on the lists only", () => {
     const on = (path: string) => (name: string) => readByPage(path, name);
     expect(keptSearch("?q=borne&utm_source=x&page=2", on("/recherche"))).toBe("?q=borne&page=2");
-    expect(keptSearch("?q=borne&page=2&category=a", on("/blog"))).toBe("?category=a");
+    expect(keptSearch("?q=borne&page=2&category=a", on("/blog"))).toBe("?page=2&category=a");
+    expect(keptSearch("?q=borne&page=2&category=a", on("/"))).toBe("?category=a");
   });
 });
 
@@ -38,21 +39,27 @@ describe("categoryListMeta", () => {
       loaderData: { seo: site, categories: { blog: [{ name: "Normes", slug: "normes" }], projects: [] } },
     },
   ];
-  const canonical = (search: string, category: string | null) =>
-    (
-      categoryListMeta(
-        "blog",
-        { matches, location: { pathname: "/blog", search } as { pathname: string }, category },
-        { title: "Actualités", intro: "" },
-      ) as Record<string, string>[]
-    ).find((tag) => tag.rel === "canonical")?.href;
+  const tags = (category: string | null, page?: number) =>
+    categoryListMeta("blog", { matches, category, page }, { title: "Actualités", intro: "" }) as Record<
+      string,
+      string
+    >[];
+  const canonical = (category: string | null, page?: number) =>
+    tags(category, page).find((tag) => tag.rel === "canonical")?.href;
 
   it("gives a category's list its own canonical, without any other parameter", () => {
-    expect(canonical("?category=normes&utm_source=lettre&x=1", "normes")).toBe(
-      "https://www.betic.fr/blog?category=normes",
-    );
-    expect(canonical("?x=1", null)).toBe("https://www.betic.fr/blog");
+    expect(canonical("normes")).toBe("https://www.betic.fr/blog?category=normes");
+    expect(canonical(null)).toBe("https://www.betic.fr/blog");
     // A category that does not exist shows the whole list: that list is the canonical.
-    expect(canonical("?category=inconnue", "inconnue")).toBe("https://www.betic.fr/blog");
+    expect(canonical("inconnue")).toBe("https://www.betic.fr/blog");
+  });
+
+  it("gives each later page its own canonical and title", () => {
+    expect(canonical(null, 1)).toBe("https://www.betic.fr/blog");
+    expect(canonical(null, 3)).toBe("https://www.betic.fr/blog?page=3");
+    expect(canonical("normes", 2)).toBe("https://www.betic.fr/blog?category=normes&page=2");
+    expect(tags("normes", 2).find((tag) => "title" in tag)?.title).toBe(
+      "Actualités : Normes – page 2 | BETIC Électricité",
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { DataTable, EmptyState, type Column } from "~/components/admin/data-table";
+import { DataTable, type Column } from "~/components/admin/data-table";
 import { formatDateTime } from "~/lib/format-date";
 import type { ListQuery } from "~/lib/list-query";
 
@@ -70,7 +70,9 @@ export function AddressTable<Row extends { id: string }>({
         rowKey={(row) => row.id}
         columns={columns}
         sort={{ sort: query.sort, dir: query.dir }}
-        empty={<EmptyState title={filtered ? noMatch : nothing} />}
+        empty={nothing}
+        noMatch={noMatch}
+        filtered={filtered}
       />
       {pager}
     </>

@@ -44,7 +44,7 @@ export function useFetcherDone(fetcher: ReturnType<typeof useFetcher>, onDone: (
  *     intent="delete" fields={{ id: article.id }} />
  */
 export function ConfirmDialog({ trigger, ...dialog }: { trigger: React.ReactElement } & DialogProps) {
-  // Unset until the first click: a list has a trigger in every row, twice (table and card), and
+  // Unset until the first click: a list has a trigger in every row, and
   // each dialog's fetcher and Radix state cost as much to render as the rest of its row.
   const [shown, setShown] = useState<{ open: boolean; from: HTMLElement; intent: string }>();
   // Keyed by its action: where a row's 'Suspendre' becomes 'Réactiver' as the answer comes, the

@@ -1,46 +1,76 @@
-import { useRouteLoaderData, type MetaDescriptor } from "react-router";
+import { data, useRouteLoaderData, type MetaDescriptor } from "react-router";
 import { CategoryFilter } from "~/components/site/category-filter";
 import { PageHero } from "~/components/site/page-hero";
-import { CATEGORY_PARAMETER } from "~/lib/page-query";
+import { Pager } from "~/components/site/pager";
+import { CATEGORY_PARAMETER, LIST_PAGE_PARAMETER, pageNumber } from "~/lib/page-query";
 import { pageTitle, seoMeta, siteSeo, SITE_LAYOUT_ROUTE_ID } from "~/lib/seo";
 
 /*
  * The blog and the projects list share one page: a title band with the category filter driven by
- * ?category=, then the cards or an empty message. The categories come from the site layout's loader.
+ * ?category=, then a page of cards (?page=, LIST_PAGE_SIZE a page) or an empty message. The
+ * categories come from the site layout's loader.
  */
 
+/** Cards on a page of the list: eight rows of three on a wide screen. */
+export const LIST_PAGE_SIZE = 24;
+
 type Kind = "blog" | "projects";
+const PAGER_LABELS: Record<Kind, string> = { blog: "Pages des articles", projects: "Pages des projets" };
 type Category = { name: string; slug: string };
 type LayoutCategories = { categories?: Record<Kind, Category[]> } | undefined;
 
-/** The category asked for in the query string (`?category={slug}`), or null. */
-export function categoryParam(request: Request): string | null {
-  return new URL(request.url).searchParams.get(CATEGORY_PARAMETER) || null;
+/**
+ * What the query string asks for: the category (`?category={slug}`, or null) and the page of
+ * cards (`?page=2`; 1 for anything but a whole number from 1), with the rows it starts at.
+ */
+export function listParams(request: Request) {
+  const search = new URL(request.url).searchParams;
+  const page = pageNumber(search.get(LIST_PAGE_PARAMETER));
+  return {
+    category: search.get(CATEGORY_PARAMETER) || null,
+    page,
+    limit: LIST_PAGE_SIZE,
+    offset: (page - 1) * LIST_PAGE_SIZE,
+  };
+}
+
+/** The number of pages for `total` cards (1 for none), or a 404 for a page past the last. */
+export function pageCountOrNotFound(total: number, page: number) {
+  const pageCount = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+  if (page > pageCount) throw data(null, { status: 404 });
+  return pageCount;
+}
+
+/** A page of the list: its category (if any) and its page (if not the first), in that order. */
+function listHref(kind: Kind, category: string | null, page: number) {
+  const search = new URLSearchParams();
+  if (category) search.set(CATEGORY_PARAMETER, category);
+  if (page > 1) search.set(LIST_PAGE_PARAMETER, String(page));
+  return search.size > 0 ? `/${kind}?${search}` : `/${kind}`;
 }
 
 type MetaArgs = {
   matches: readonly ({ id: string; loaderData?: unknown } | undefined)[];
-  location: { pathname: string };
   category: string | null | undefined;
+  page?: number;
 };
 
-/** "{title} : {category}" (or the title alone) with the intro as description. */
+/** "{title} : {category}" (or the title alone), " – page 2" past the first, with the intro as description. */
 export function categoryListMeta(
   kind: Kind,
-  { matches, location, category }: MetaArgs,
+  { matches, category, page = 1 }: MetaArgs,
   { title, intro }: { title: string; intro: string },
 ): MetaDescriptor[] {
   const site = siteSeo(matches);
   const layout = matches.find((match) => match?.id === SITE_LAYOUT_ROUTE_ID)?.loaderData as LayoutCategories;
   const categoryName = layout?.categories?.[kind].find((c) => c.slug === category)?.name;
+  const named = categoryName ? `${title} : ${categoryName}` : title;
   return seoMeta(site, {
-    title: pageTitle(categoryName ? `${title} : ${categoryName}` : title, site),
+    title: pageTitle(page > 1 ? `${named} – page ${page}` : named, site),
     description: intro,
-    // A category's list is a page of its own; no other parameter (a tracking one, a category
-    // that does not exist) makes another.
-    path: categoryName
-      ? `${location.pathname}?${new URLSearchParams({ [CATEGORY_PARAMETER]: category! })}`
-      : location.pathname,
+    // A category's list and each page of a list are pages of their own; no other parameter (a
+    // tracking one, a category that does not exist) makes another.
+    path: listHref(kind, categoryName ? category! : null, page),
   });
 }
 
@@ -52,6 +82,8 @@ export function CategoryListPage<Item extends { slug: string }>({
   filterLabel,
   category,
   items,
+  page,
+  pageCount,
   itemsHeading,
   emptyText,
   renderItem,
@@ -62,7 +94,10 @@ export function CategoryListPage<Item extends { slug: string }>({
   intro: string;
   filterLabel: string;
   category: string | null;
+  /** This page's cards. */
   items: Item[];
+  page: number;
+  pageCount: number;
   /** Heading for screen readers above the cards. */
   itemsHeading: string;
   emptyText: string;
@@ -92,6 +127,12 @@ export function CategoryListPage<Item extends { slug: string }>({
                 <li key={item.slug}>{renderItem(item, index)}</li>
               ))}
             </ul>
+            <Pager
+              label={PAGER_LABELS[kind]}
+              page={page}
+              pageCount={pageCount}
+              hrefOf={(to) => listHref(kind, category, to)}
+            />
           </>
         )}
       </div>

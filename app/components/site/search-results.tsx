@@ -1,7 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
-import { Icon } from "~/components/site/icon";
+import { Pager } from "~/components/site/pager";
 import { SearchForm } from "~/components/site/search-form";
-import { cn } from "~/lib/cn";
 import { plural } from "~/lib/plural";
 import {
   SEARCH_KIND_LABELS,
@@ -100,27 +99,10 @@ function pageHref(text: string, page: number) {
   return `${SEARCH_PATH}?${search}`;
 }
 
-/** 'Précédent' / 'Page 2 sur 5' / 'Suivant', as plain links. */
+/** The results' pages. */
 export function SearchPager({ text, page, pageCount }: { text: string; page: number; pageCount: number }) {
-  if (pageCount <= 1) return null;
-  const link = (to: number, label: string, icon: "chevron-left" | "chevron-right", rel: string) => (
-    <a
-      href={pageHref(text, to)}
-      rel={rel}
-      className={cn("button-outline", icon === "chevron-left" && "flex-row-reverse")}
-    >
-      {label}
-      <Icon name={icon} className="size-4" />
-    </a>
-  );
   return (
-    <nav aria-label="Pages de résultats" className="mt-12 flex flex-wrap items-center justify-center gap-4">
-      {page > 1 ? link(page - 1, "Précédent", "chevron-left", "prev") : null}
-      <p className="text-sm text-slate-300" aria-current="page">
-        {`Page ${page} sur ${pageCount}`}
-      </p>
-      {page < pageCount ? link(page + 1, "Suivant", "chevron-right", "next") : null}
-    </nav>
+    <Pager label="Pages de résultats" page={page} pageCount={pageCount} hrefOf={(to) => pageHref(text, to)} />
   );
 }
 

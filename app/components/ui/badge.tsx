@@ -2,7 +2,7 @@ import { Slot } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "~/lib/cn";
 
-/** The common part is `.badge` in admin.css (a status in every row of a list, twice). */
+/** The common part is `.badge` in admin.css (a status in every row of a list). */
 export const badgeVariants = cva("badge text-xs [&_svg]:size-3", {
   variants: {
     variant: {

@@ -3,7 +3,7 @@ import { cva } from "class-variance-authority";
 /**
  * The button's classes, apart from the Button component (Radix Slot, class merging) so that public
  * pages style plain elements with them without downloading either. The common part is `.button`
- * in app.css (in every row of a list, twice: 300 characters a button); `text-sm` and the icons'
+ * in app.css (in every row of a list: 300 characters a button); `text-sm` and the icons'
  * size stay utilities, so that a size's `text-base` and an icon's own size class meet them as
  * before.
  */

@@ -4,7 +4,7 @@ import { cn } from "~/lib/cn";
 
 /**
  * A checkbox (Radix: inside a form it posts `name=value`, "on" by default, when checked). Its
- * look is `.checkbox` in admin.css (one in every row of a list with a selection, twice).
+ * look is `.checkbox` in admin.css (one in every row of a list with a selection).
  */
 export function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {
   return (

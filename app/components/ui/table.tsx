@@ -21,12 +21,8 @@ export function TableFooter({ className, ...props }: React.ComponentProps<"tfoot
   return <tfoot className={cn("border-t bg-muted/50 font-medium", className)} {...props} />;
 }
 
-/** A body row's and a cell's classes, for a table that writes its rows' elements itself (DataTable). */
-export const tableRowClass = "border-b transition-colors hover:bg-muted/40";
-export const tableCellClass = "px-3 py-2.5 align-middle";
-
 export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
-  return <tr className={cn(tableRowClass, className)} {...props} />;
+  return <tr className={cn("border-b transition-colors hover:bg-muted/40", className)} {...props} />;
 }
 
 export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
@@ -42,7 +38,7 @@ export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
 }
 
 export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return <td className={cn(tableCellClass, className)} {...props} />;
+  return <td className={cn("px-3 py-2.5 align-middle", className)} {...props} />;
 }
 
 export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {

@@ -41,7 +41,10 @@ function sections(company: string): LegalSection[] {
           <ul>
             <li>
               <strong>Formulaire de contact et de devis</strong> : nom, adresse e-mail, numéro de téléphone,
-              objet, type de prestation et contenu de votre message.
+              objet, type de prestation et contenu de votre message, ainsi que l'origine de votre visite
+              (première page consultée, site ou campagne qui vous a amené, type d'appareil). Cette origine est
+              gardée dans votre navigateur le temps de l'onglet, sans cookie, et ne nous parvient qu'avec la
+              demande que vous nous envoyez.
             </li>
             <li>
               <strong>Mesure de fréquentation</strong> : page consultée, site d'origine et type d'appareil

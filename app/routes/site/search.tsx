@@ -3,6 +3,7 @@ import type { Route } from "./+types/search";
 import { PageHero } from "~/components/site/page-hero";
 import { SearchForm } from "~/components/site/search-form";
 import { resultCount, SearchGroups, SearchPager } from "~/components/site/search-results";
+import { pageNumber } from "~/lib/page-query";
 import { pageTitle, seoMeta, siteSeo } from "~/lib/seo";
 import {
   normalizeSearchText,
@@ -10,7 +11,6 @@ import {
   SEARCH_PAGE_PARAMETER,
   SEARCH_PATH,
   SEARCH_TEXT_PARAMETER,
-  searchPageNumber,
 } from "~/lib/site-search";
 import { logger } from "~/server/logger.server";
 import { countSearch } from "~/server/search/search-counts.server";
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const text = (params.get(SEARCH_TEXT_PARAMETER) ?? "").slice(0, SEARCH_MAX_LENGTH).trim();
   if (normalizeSearchText(text) === "") return { text: "", results: null };
-  const page = searchPageNumber(params.get(SEARCH_PAGE_PARAMETER));
+  const page = pageNumber(params.get(SEARCH_PAGE_PARAMETER));
   const results = await searchSite(text, { page });
   let stored = false;
   // The first page counts the search; the next ones are the same search, read further.

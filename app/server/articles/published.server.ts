@@ -92,13 +92,13 @@ type ArticleListOptions = {
   closestTo?: { articleId: string; categorySlug: string | null };
   excludeIds?: string[];
   limit?: number;
+  /** Rows skipped first (a list's later page). */
+  offset?: number;
 };
 
 /** Public articles for the cards, optionally in one category (by slug) and limited. */
 export async function listPublishedArticles(options: ArticleListOptions = {}): Promise<ArticleSummary[]> {
-  const conditions = [publiclyVisible(blogArticles)];
-  if (options.categorySlug) conditions.push(inCategory(options.categorySlug));
-  if (options.excludeIds?.length) conditions.push(notInArray(blogArticles.id, options.excludeIds));
+  const conditions = listConditions(options);
   const closeness = options.closestTo
     ? [
         sql`case when ${options.closestTo.categorySlug ? inCategory(options.closestTo.categorySlug) : sql`false`} then 0
@@ -112,12 +112,29 @@ export async function listPublishedArticles(options: ArticleListOptions = {}): P
     .where(and(...conditions))
     .orderBy(...closeness, ...articleOrder);
   try {
-    return options.limit ? await query.limit(options.limit) : await query;
+    return options.limit ? await query.limit(options.limit).offset(options.offset ?? 0) : await query;
   } catch (error) {
     // §8: list reads that fail return empty lists silently (logged for us).
     logger.error({ err: error }, "public article list read failed");
     return [];
   }
+}
+
+/** How many articles `listPublishedArticles` lists with these options, unlimited (0 when the read fails). */
+export async function countPublishedArticles(options: Pick<ArticleListOptions, "categorySlug"> = {}) {
+  try {
+    return await db().$count(blogArticles, and(...listConditions(options)));
+  } catch (error) {
+    logger.error({ err: error }, "public article count failed");
+    return 0;
+  }
+}
+
+function listConditions(options: ArticleListOptions) {
+  const conditions = [publiclyVisible(blogArticles)];
+  if (options.categorySlug) conditions.push(inCategory(options.categorySlug));
+  if (options.excludeIds?.length) conditions.push(notInArray(blogArticles.id, options.excludeIds));
+  return conditions;
 }
 
 async function readArticle(slugOrId: string) {

@@ -33,19 +33,46 @@ const projectOrder = [
   desc(projects.createdAt),
 ];
 
+type ProjectListOptions = {
+  categorySlug?: string | null;
+  /** Only projects with this category name (related projects). */
+  categoryName?: string;
+  excludeId?: string;
+  limit?: number;
+  /** Rows skipped first (a list's later page). */
+  offset?: number;
+};
+
 /**
  * Public projects for the cards. The category filter takes a category slug and matches the
  * project's category name (§7), so an unknown slug gives an empty list.
  */
-export async function listPublishedProjects(
-  options: {
-    categorySlug?: string | null;
-    /** Only projects with this category name (related projects). */
-    categoryName?: string;
-    excludeId?: string;
-    limit?: number;
-  } = {},
-): Promise<ProjectSummary[]> {
+export async function listPublishedProjects(options: ProjectListOptions = {}): Promise<ProjectSummary[]> {
+  const query = db()
+    .select(summaryColumns)
+    .from(projects)
+    .where(and(...listConditions(options)))
+    .orderBy(...projectOrder);
+  try {
+    return options.limit ? await query.limit(options.limit).offset(options.offset ?? 0) : await query;
+  } catch (error) {
+    // §8: list reads that fail return empty lists silently (logged for us).
+    logger.error({ err: error }, "public project list read failed");
+    return [];
+  }
+}
+
+/** How many projects `listPublishedProjects` lists with these options, unlimited (0 when the read fails). */
+export async function countPublishedProjects(options: Pick<ProjectListOptions, "categorySlug"> = {}) {
+  try {
+    return await db().$count(projects, and(...listConditions(options)));
+  } catch (error) {
+    logger.error({ err: error }, "public project count failed");
+    return 0;
+  }
+}
+
+function listConditions(options: ProjectListOptions) {
   const conditions = [publiclyVisible(projects)];
   if (options.categoryName) conditions.push(eq(projects.category, options.categoryName));
   if (options.excludeId) conditions.push(ne(projects.id, options.excludeId));
@@ -60,18 +87,7 @@ export async function listPublishedProjects(
       ),
     );
   }
-  const query = db()
-    .select(summaryColumns)
-    .from(projects)
-    .where(and(...conditions))
-    .orderBy(...projectOrder);
-  try {
-    return options.limit ? await query.limit(options.limit) : await query;
-  } catch (error) {
-    // §8: list reads that fail return empty lists silently (logged for us).
-    logger.error({ err: error }, "public project list read failed");
-    return [];
-  }
+  return conditions;
 }
 
 /** One public project by slug (or id) with everything the detail page shows; null if not public. */

@@ -4,8 +4,8 @@ import {
   SEARCH_PAGE_PARAMETER,
   SEARCH_PATH,
   SEARCH_TEXT_PARAMETER,
-  searchPageNumber,
 } from "~/lib/site-search";
+import { pageNumber } from "~/lib/page-query";
 import { analyticsDay } from "~/server/analytics/visitors.server";
 import { onPageServedWithoutRender } from "~/server/cache/page-cache.server";
 import { db } from "~/server/db/client.server";
@@ -51,7 +51,7 @@ export async function countCachedSearch(text: string): Promise<void> {
 onPageServedWithoutRender(SEARCH_PATH, (address) => {
   const params = new URLSearchParams(address.slice(address.indexOf("?") + 1));
   const text = params.get(SEARCH_TEXT_PARAMETER) ?? "";
-  if (normalizeSearchText(text) === "" || searchPageNumber(params.get(SEARCH_PAGE_PARAMETER)) !== 1) return;
+  if (normalizeSearchText(text) === "" || pageNumber(params.get(SEARCH_PAGE_PARAMETER)) !== 1) return;
   runDetached("site search: could not count a cached search", () => countCachedSearch(text));
 });
 

@@ -2,13 +2,7 @@ import { Form, Link } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { ContactStatusSelect } from "~/components/admin/contacts/contact-status-select";
 import { Icon } from "~/components/admin/icon";
-import {
-  DeleteRowButton,
-  RowCheckbox,
-  SelectionBar,
-  type Column,
-  type RowSelection,
-} from "~/components/admin/data-table";
+import { DeleteRowButton, SelectionBar, type Column, type RowSelection } from "~/components/admin/data-table";
 import { Button } from "~/components/ui/button";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { contactStatuses, contactStatusLabels, serviceTypeLabels, type ServiceType } from "~/lib/enums";
@@ -21,10 +15,7 @@ import { plural } from "~/lib/plural";
 // deletions. The screen (routes/admin/contacts) gives the selection and the detail's address.
 
 /** The list's columns; `detailLink(id)` opens a request's detail over the list. */
-export function contactColumns(
-  selection: RowSelection,
-  detailLink: (id: string) => string,
-): Column<ContactListItem>[] {
+export function contactColumns(detailLink: (id: string) => string): Column<ContactListItem>[] {
   return [
     {
       id: "name",
@@ -32,16 +23,13 @@ export function contactColumns(
       card: "title",
       className: "max-w-[170px]",
       cell: (c) => (
-        <span className="flex min-w-0 items-center gap-2.5">
-          <RowCheckbox selection={selection} id={c.id} label={`Sélectionner la demande de ${c.name}`} />
-          <Link
-            to={detailLink(c.id)}
-            preventScrollReset
-            className="min-w-0 truncate font-medium underline-offset-4 hover:underline"
-          >
-            {c.name}
-          </Link>
-        </span>
+        <Link
+          to={detailLink(c.id)}
+          preventScrollReset
+          className="block min-w-0 truncate font-medium underline-offset-4 hover:underline"
+        >
+          {c.name}
+        </Link>
       ),
     },
     {

@@ -1,7 +1,8 @@
-// A list screen's pieces: the table (cards below 768 px, sorting, reordering), its empty state,
-// its pages, each row's actions and a selection for bulk actions.
+// A list screen's pieces: the table (each row a card below 768 px, sorting, reordering, a
+// selection column), its empty and no-match states, its pages, each row's actions and the bar of
+// bulk actions.
 export { EmptyState } from "./empty-state";
 export { KeysetPagination, Pagination, PagerLinks } from "./pagination";
 export { DeleteRowButton, RowActions, rowAction } from "./row-actions";
-export { DataTable, useListPending, type Column, type Reorder } from "./table";
-export { RowCheckbox, SelectionBar, useRowSelection, type RowSelection } from "./selection";
+export { ClearFilters, DataTable, useListPending, type Column, type Reorder, type Selection } from "./table";
+export { SelectionBar, useRowSelection, type RowSelection } from "./selection";

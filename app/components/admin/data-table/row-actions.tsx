@@ -9,7 +9,7 @@ type Compact = { compact?: boolean };
  * (`.with-icon`), its verb, and the row's `name` for screen readers ("Supprimer Jean Dupont").
  * `compact`: the icon alone, the verb as its tooltip; else the verb shows and the row is heard
  * after it. One element, with no drawing or hidden text inside when compact: a list has several in
- * every row, twice (table and card).
+ * every row.
  *
  *   <button type="submit" {...rowAction({ verb: "Restaurer", icon: "rotate-ccw", name, compact: true })} />
  */

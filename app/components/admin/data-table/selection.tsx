@@ -51,7 +51,8 @@ export function RowCheckbox({
 }
 
 /**
- * The bar above a list with a selection: the page's "select all", how many are chosen
+ * The bar above a DataTable with a selection: the page's "select all" (on cards: from 768px the
+ * table's header has it), how many are chosen
  * (`chosenLabel`: 'sélectionnée' or 'sélectionné', for the noun's gender), and the bulk actions
  * (`children`, which post `chosen`).
  */
@@ -74,7 +75,7 @@ export function SelectionBar({
       aria-label={label}
       className="flex flex-col gap-3 rounded-lg border bg-card/60 p-3 sm:flex-row sm:items-center"
     >
-      <label className="flex items-center gap-2 text-sm">
+      <label className="flex items-center gap-2 text-sm md:hidden">
         <Checkbox checked={selection.allState} onCheckedChange={(on) => selection.chooseAll(on === true)} />
         {allLabel}
       </label>

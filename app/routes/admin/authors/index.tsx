@@ -1,6 +1,6 @@
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
+import { DataTable, Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { TextareaField, TextField } from "~/components/admin/fields";
 import { RowFormDialog } from "~/components/admin/form-dialog";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
@@ -158,15 +158,9 @@ export default function AuthorsScreen({ loaderData }: Route.ComponentProps) {
         rowKey={(a) => a.id}
         columns={columns}
         sort={{ sort: query.sort, dir: query.dir }}
-        empty={
-          <EmptyState
-            title={
-              query.q
-                ? "Aucun auteur trouvé pour cette recherche."
-                : "Aucun auteur trouvé. Cliquez sur « Ajouter un auteur » pour en créer un."
-            }
-          />
-        }
+        empty="Aucun auteur trouvé. Cliquez sur « Ajouter un auteur » pour en créer un."
+        noMatch="Aucun auteur trouvé pour cette recherche."
+        filtered={Boolean(query.q)}
       />
       <Pagination page={authors} counted="auteur" />
     </div>

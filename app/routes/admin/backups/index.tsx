@@ -5,7 +5,7 @@ import { Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { useAnswerToast } from "~/components/admin/answer-toast";
-import { DataTable, EmptyState, type Column } from "~/components/admin/data-table";
+import { DataTable, type Column } from "~/components/admin/data-table";
 import { FormErrors, TextField, ToggleField } from "~/components/admin/fields";
 import { PageHeader } from "~/components/admin/page-header";
 import { usePollWhile } from "~/components/admin/use-poll-while";
@@ -181,7 +181,7 @@ export default function BackupsScreen({ loaderData }: Route.ComponentProps) {
         rows={runs}
         rowKey={(run) => run.id}
         columns={columns}
-        empty={<EmptyState title="Aucune sauvegarde" />}
+        empty="Aucune sauvegarde"
       />
 
       <ScheduleCard settings={settings} />

@@ -1,7 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
+import {
+  ClearFilters,
+  DataTable,
+  EmptyState,
+  Pagination,
+  RowActions,
+  type Column,
+} from "~/components/admin/data-table";
 import { Icon } from "~/components/admin/icon";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
@@ -98,6 +105,11 @@ const columns: Column<ArticleListItem>[] = [
 export default function ArticleList({ loaderData }: Route.ComponentProps) {
   const { query, articles, categories } = loaderData;
   const filtered = Boolean(query.q || query.filters.category || query.filters.status);
+  const createFirst = (
+    <Button asChild>
+      <Link to="/admin/blog/create">Créer votre premier article</Link>
+    </Button>
+  );
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <PageHeader
@@ -146,20 +158,21 @@ export default function ArticleList({ loaderData }: Route.ComponentProps) {
         rowKey={(a) => a.id}
         columns={columns}
         sort={{ sort: query.sort, dir: query.dir }}
-        empty={
+        empty={<EmptyState title="Aucun article trouvé" action={createFirst} />}
+        noMatch={
           // §2.5: the way to the first article shows under a search or filter with no result too.
           <EmptyState
             title="Aucun article trouvé"
-            description={
-              filtered ? "Aucun article ne correspond à cette recherche ou à ces filtres." : undefined
-            }
+            description="Aucun article ne correspond à cette recherche ou à ces filtres."
             action={
-              <Button asChild>
-                <Link to="/admin/blog/create">Créer votre premier article</Link>
-              </Button>
+              <div className="flex flex-col items-center gap-3">
+                {createFirst}
+                <ClearFilters />
+              </div>
             }
           />
         }
+        filtered={filtered}
       />
       <Pagination page={articles} counted="article" />
     </div>

@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
+import { DataTable, Pagination, RowActions, type Column } from "~/components/admin/data-table";
 import { TextField } from "~/components/admin/fields";
 import { RowFormDialog } from "~/components/admin/form-dialog";
 import { ListFilters, SearchField } from "~/components/admin/list-filters";
@@ -208,7 +208,7 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
                   rowKey={(c) => c.id}
                   columns={columnsFor(kind)}
                   sort={{ sort: query.sort, dir: query.dir }}
-                  empty={<EmptyState title="Aucune catégorie trouvée..." />}
+                  empty="Aucune catégorie trouvée..."
                 />
                 <Pagination page={categories} counted="catégorie" />
               </>

@@ -140,14 +140,14 @@ export default function CmsPagesScreen({ loaderData }: Route.ComponentProps) {
           <EmptyState
             title="Aucune page CMS trouvée"
             action={
-              filtered ? null : (
-                <Button asChild variant="outline">
-                  <Link to="/admin/cms/create">Nouvelle page</Link>
-                </Button>
-              )
+              <Button asChild variant="outline">
+                <Link to="/admin/cms/create">Nouvelle page</Link>
+              </Button>
             }
           />
         }
+        noMatch="Aucune page CMS trouvée"
+        filtered={filtered}
       />
       <Pagination page={pages} counted="page" />
     </div>

@@ -10,7 +10,7 @@ import {
   DeleteContactDialog,
   EraseContactDialog,
 } from "~/components/admin/contacts/contact-list";
-import { DataTable, EmptyState, Pagination, useRowSelection } from "~/components/admin/data-table";
+import { DataTable, Pagination, useRowSelection } from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { MailDeliveryAlert } from "~/components/admin/email/mail-delivery-alert";
 import { PageHeader } from "~/components/admin/page-header";
@@ -190,7 +190,7 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const detailLink = useDetailLink();
   const selection = useRowSelection(contacts.items.map((contact) => contact.id));
-  const columns = contactColumns(selection, detailLink);
+  const columns = contactColumns(detailLink);
 
   const filtered = Boolean(query.q || query.filters.status || query.filters.assigned);
 
@@ -246,15 +246,10 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
         rowKey={(c) => c.id}
         columns={columns}
         sort={{ sort: query.sort, dir: query.dir }}
-        empty={
-          <EmptyState
-            title={
-              filtered
-                ? "Aucune demande ne correspond à cette recherche."
-                : "Aucune demande de contact pour le moment."
-            }
-          />
-        }
+        selection={{ state: selection, label: (c) => `Sélectionner la demande de ${c.name}` }}
+        empty="Aucune demande de contact pour le moment."
+        noMatch="Aucune demande ne correspond à cette recherche."
+        filtered={filtered}
       />
       <Pagination page={contacts} counted="demande" />
 

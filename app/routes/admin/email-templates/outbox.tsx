@@ -4,13 +4,10 @@ import type { Route } from "./+types/outbox";
 import { AdminError } from "~/components/admin/admin-error";
 import {
   DataTable,
-  EmptyState,
   Pagination,
-  RowCheckbox,
   SelectionBar,
   useRowSelection,
   type Column,
-  type RowSelection,
 } from "~/components/admin/data-table";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { OutboxMessageDialog } from "~/components/admin/email/outbox-message-dialog";
@@ -109,16 +106,13 @@ function ResendButton({ message }: { message: Message }) {
 }
 
 const resendable = (m: Message) => m.status === "failed" || m.status === "pending";
+const selectAllLabel = "Sélectionner les emails à renvoyer de cette page";
 
 /**
  * The columns; `canSend` false shows pending mail as waiting for a provider. A resendable message
  * can be selected for the bulk 'Renvoyer'; the subject opens the message in full.
  */
-function outboxColumns(
-  canSend: boolean,
-  selection: RowSelection,
-  detailLink: (id: string) => string,
-): Column<Message>[] {
+function outboxColumns(canSend: boolean, detailLink: (id: string) => string): Column<Message>[] {
   return [
     {
       id: "subject",
@@ -126,23 +120,13 @@ function outboxColumns(
       card: "title",
       className: "max-w-[300px]",
       cell: (m) => (
-        <span className="flex min-w-0 items-start gap-2.5">
-          {resendable(m) ? (
-            <RowCheckbox
-              className="mt-0.5"
-              selection={selection}
-              id={m.id}
-              label={`Sélectionner l'email « ${m.subject} » à ${m.toAddress}`}
-            />
-          ) : null}
-          <Link
-            to={detailLink(m.id)}
-            preventScrollReset
-            className="line-clamp-2 font-medium underline-offset-4 hover:underline"
-          >
-            {m.subject}
-          </Link>
-        </span>
+        <Link
+          to={detailLink(m.id)}
+          preventScrollReset
+          className="line-clamp-2 font-medium underline-offset-4 hover:underline"
+        >
+          {m.subject}
+        </Link>
       ),
     },
     { id: "to", header: "Destinataire", cell: (m) => <span className="break-all">{m.toAddress}</span> },
@@ -247,7 +231,7 @@ export default function OutboxScreen({ loaderData }: Route.ComponentProps) {
         <SelectionBar
           selection={selection}
           label="Renvoyer plusieurs emails"
-          allLabel="Sélectionner les emails à renvoyer de cette page"
+          allLabel={selectAllLabel}
           chosenLabel="sélectionné"
         >
           <Form method="post" onSubmit={selection.clear}>
@@ -266,17 +250,17 @@ export default function OutboxScreen({ loaderData }: Route.ComponentProps) {
         caption="Emails de la boîte d'envoi"
         rows={messages.items}
         rowKey={(m) => m.id}
-        columns={outboxColumns(canSend, selection, detailLink)}
+        columns={outboxColumns(canSend, detailLink)}
         sort={{ sort: query.sort, dir: query.dir }}
-        empty={
-          <EmptyState
-            title={
-              query.q || query.filters.status
-                ? "Aucun email pour cette recherche."
-                : "Aucun email envoyé pour l'instant."
-            }
-          />
-        }
+        selection={{
+          state: selection,
+          label: (m) => `Sélectionner l'email « ${m.subject} » à ${m.toAddress}`,
+          can: resendable,
+          allLabel: selectAllLabel,
+        }}
+        empty="Aucun email envoyé pour l'instant."
+        noMatch="Aucun email pour cette recherche."
+        filtered={Boolean(query.q || query.filters.status)}
       />
       <Pagination page={messages} counted="email" />
       {detail ? (

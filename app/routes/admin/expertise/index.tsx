@@ -242,14 +242,9 @@ export default function ExpertiseScreen({ loaderData }: Route.ComponentProps) {
         rowKey={(block) => block.id}
         columns={columns}
         reorder={{ label: (block) => block.title, onReorder: save, disabled: !sortable }}
-        empty={
-          <EmptyState
-            title={
-              q ? "Aucun bloc ne correspond à cette recherche." : "Aucun pôle d'expertise pour l'instant."
-            }
-            action={q ? null : <BlockDialog />}
-          />
-        }
+        empty={<EmptyState title="Aucun pôle d'expertise pour l'instant." action={<BlockDialog />} />}
+        noMatch="Aucun bloc ne correspond à cette recherche."
+        filtered={Boolean(q)}
       />
     </div>
   );

@@ -2,7 +2,7 @@ import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ExportLink } from "~/components/admin/export-link";
-import { DataTable, EmptyState, PagerLinks, type Column } from "~/components/admin/data-table";
+import { DataTable, PagerLinks, type Column } from "~/components/admin/data-table";
 import { FilterDate, FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
@@ -179,18 +179,9 @@ export default function JournalScreen({ loaderData }: Route.ComponentProps) {
         rows={page.entries}
         rowKey={(entry) => entry.id}
         columns={columns}
-        empty={
-          <EmptyState
-            title={filtered ? "Aucune activité ne correspond à ces filtres." : "Aucune activité enregistrée."}
-            description={
-              filtered ? (
-                <Link to="/admin/journal" className="underline underline-offset-4">
-                  Effacer les filtres
-                </Link>
-              ) : undefined
-            }
-          />
-        }
+        empty="Aucune activité enregistrée."
+        noMatch="Aucune activité ne correspond à ces filtres."
+        filtered={filtered}
       />
       <JournalPager newer={page.newer} older={page.older} />
     </div>

@@ -322,16 +322,12 @@ export default function MediaScreen({ loaderData }: Route.ComponentProps) {
         columns={columnsFor(viewer)}
         empty={
           <EmptyState
-            title={
-              query.q ? "Aucune image ne correspond à cette recherche." : "Aucune image dans la médiathèque"
-            }
-            description={
-              query.q
-                ? undefined
-                : "Les images envoyées depuis les formulaires ou ce bouton apparaissent ici."
-            }
+            title="Aucune image dans la médiathèque"
+            description="Les images envoyées depuis les formulaires ou ce bouton apparaissent ici."
           />
         }
+        noMatch="Aucune image ne correspond à cette recherche."
+        filtered={Boolean(query.q)}
       />
       <Pagination page={media} counted="image" />
     </div>

@@ -1,7 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
-import { DataTable, EmptyState, Pagination, RowActions, type Column } from "~/components/admin/data-table";
+import {
+  ClearFilters,
+  DataTable,
+  EmptyState,
+  Pagination,
+  RowActions,
+  type Column,
+} from "~/components/admin/data-table";
 import { Icon } from "~/components/admin/icon";
 import { FilterSelect, ListFilters, SearchField } from "~/components/admin/list-filters";
 import { PageHeader } from "~/components/admin/page-header";
@@ -149,23 +156,25 @@ export default function ProjectsScreen({ loaderData }: Route.ComponentProps) {
         empty={
           <EmptyState
             title="Aucun projet trouvé"
-            description={
-              filtered
-                ? "Aucun projet ne correspond à cette recherche."
-                : "Créez un projet complet, ou une ébauche depuis votre téléphone avec la création rapide."
-            }
+            description="Créez un projet complet, ou une ébauche depuis votre téléphone avec la création rapide."
             action={
-              filtered ? null : (
-                <Button asChild>
-                  <Link to="/admin/projects/create">
-                    <Icon name="plus" />
-                    Nouveau projet
-                  </Link>
-                </Button>
-              )
+              <Button asChild>
+                <Link to="/admin/projects/create">
+                  <Icon name="plus" />
+                  Nouveau projet
+                </Link>
+              </Button>
             }
           />
         }
+        noMatch={
+          <EmptyState
+            title="Aucun projet trouvé"
+            description="Aucun projet ne correspond à cette recherche."
+            action={<ClearFilters />}
+          />
+        }
+        filtered={filtered}
       />
       <Pagination page={projects} counted="projet" />
     </div>

@@ -5,9 +5,7 @@ import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import {
   DataTable,
-  EmptyState,
   Pagination,
-  RowCheckbox,
   rowAction,
   SelectionBar,
   useRowSelection,
@@ -209,12 +207,9 @@ export default function TrashScreen({ loaderData, actionData }: Route.ComponentP
       card: "title",
       className: "max-w-[320px]",
       cell: (item) => (
-        <span className="flex min-w-0 items-center gap-2.5">
-          <RowCheckbox selection={selection} id={item.id} label={`Sélectionner « ${item.title} »`} />
-          <span className="flex min-w-0 flex-col">
-            <span className="truncate font-medium">{item.title}</span>
-            {item.slug ? <span className="truncate text-xs text-muted-foreground">/{item.slug}</span> : null}
-          </span>
+        <span className="flex min-w-0 flex-col">
+          <span className="truncate font-medium">{item.title}</span>
+          {item.slug ? <span className="truncate text-xs text-muted-foreground">/{item.slug}</span> : null}
         </span>
       ),
     },
@@ -304,11 +299,10 @@ export default function TrashScreen({ loaderData, actionData }: Route.ComponentP
         rowKey={(item) => item.id}
         columns={columns}
         sort={{ sort: query.sort, dir: query.dir }}
-        empty={
-          <EmptyState
-            title={filtered ? "Aucun élément ne correspond à cette recherche." : "La corbeille est vide."}
-          />
-        }
+        selection={{ state: selection, label: (item) => `Sélectionner « ${item.title} »` }}
+        empty="La corbeille est vide."
+        noMatch="Aucun élément ne correspond à cette recherche."
+        filtered={filtered}
       />
       <Pagination page={items} counted="élément" />
       {actionData?.problem?.proposal ? (

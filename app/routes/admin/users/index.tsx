@@ -1,7 +1,7 @@
 import type { Route } from "./+types/index";
 import { AdminError } from "~/components/admin/admin-error";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyState, RowActions, type Column } from "~/components/admin/data-table";
+import { DataTable, RowActions, type Column } from "~/components/admin/data-table";
 import { SelectField, TextField } from "~/components/admin/fields";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { Icon } from "~/components/admin/icon";
@@ -298,7 +298,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
         rows={users}
         rowKey={(u) => u.id}
         columns={columns}
-        empty={<EmptyState title="Aucun utilisateur trouvé." />}
+        empty="Aucun utilisateur trouvé."
       />
     </div>
   );
