@@ -70,6 +70,12 @@ const server = http.createServer((req, res) => {
   const render = () => app(req, res);
   if (!running.serveCachedPage(req, res, render)) render();
 });
+// A proxy keeps idle connections to the app for reuse (deploy/: 60 s): the app must not close one
+// first, or a request the proxy sends on it as it closes fails (Node's default is 5 s; the load
+// bench saw a beacon answered 503 by Caddy, its instances both set aside). The headers' deadline
+// stays above it, as Node requires.
+server.keepAliveTimeout = 75_000;
+server.headersTimeout = 76_000;
 server.listen(running.listen.port, running.listen.host, () => running.announce());
 
 // Bounds of a shutdown (systemd's TimeoutStopSec in deploy/ is above the last): keep-alive
