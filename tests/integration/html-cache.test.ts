@@ -4,10 +4,12 @@ import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import express from "express";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { startChangeNotifications, stopChangeNotifications } from "~/server/db/notifications.server";
+import { logger } from "~/server/logger.server";
+import { listPublishedArticles } from "~/server/articles/published.server";
 import { htmlCaching } from "~/server/cache/html-cache.server";
 import { clearPageCache, onPageServedWithoutRender } from "~/server/cache/page-cache.server";
 import { corsHeaders } from "../../server/cors";
@@ -45,6 +47,8 @@ beforeAll(async () => {
       await db().execute<{ phone: string }>(sql`select company_phone as phone from site_settings`)
     ).rows;
     phone = row!.phone;
+    // A public list read as the blog reads it, empty when the read fails (public-site.md §8).
+    const articles = req.path === "/articles" ? await listPublishedArticles() : [];
     if (req.path === "/sets-cookie") res.append("Set-Cookie", "toast=1; Path=/");
     res.status(req.path === "/missing" ? 404 : req.path === "/broken" ? 500 : 200);
     res.setHeader("Content-Type", req.path.endsWith(".data") ? "text/x-script" : "text/html; charset=utf-8");
@@ -52,6 +56,7 @@ beforeAll(async () => {
     res.write(`<!DOCTYPE html><html><head><link rel="modulepreload" href="/x.js" nonce="${nonce}"/></head>`);
     res.write(`<body><p>${phone}</p><script nonce="${nonce}">${SCRIPTS[0]}</script>`);
     if (req.path === "/injected") res.write(`<div><script>${INJECTED}</script></div>`);
+    if (req.path === "/articles") res.write(`<p>${articles.length} article(s)</p>`);
     res.end(`<script nonce="${nonce}">${SCRIPTS[1]}</script></body></html>`);
   });
   server = await startCachingServer(app);
@@ -295,6 +300,29 @@ describe("HTML caching", () => {
     expect(cookie.headers.get("Cache-Control")).toBe("private, no-store");
     expect(cookie.headers.get("ETag")).toBeNull();
     expect((await fetch(`${base}/sets-cookie`)).headers.get("X-Page-Cache")).toBe("MISS");
+  });
+
+  it("keeps no page rendered while a read fell back to an empty list: the next visitor's render reads again", async () => {
+    await db().execute(
+      sql`insert into blog_articles (title, slug, status) values ('Tableau', 'tableau-cache', 'published')`,
+    );
+    // The read fails as it would with the table out of reach; no row changes, so nothing clears the cache.
+    await db().execute(sql`alter table blog_articles rename to blog_articles_away`);
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    try {
+      const degraded = await fetch(`${base}/articles`);
+      expect(degraded.headers.get("X-Page-Cache")).toBe("MISS");
+      expect(await degraded.text()).toContain("0 article(s)");
+      expect(logged).toHaveBeenCalledWith(expect.anything(), "public article list read failed");
+    } finally {
+      logged.mockRestore();
+      await db().execute(sql`alter table blog_articles_away rename to blog_articles`);
+    }
+    const read = await fetch(`${base}/articles`);
+    expect(read.headers.get("X-Page-Cache")).toBe("MISS");
+    expect(await read.text()).toContain("1 article(s)");
+    expect((await fetch(`${base}/articles`)).headers.get("X-Page-Cache")).toBe("HIT");
+    expect(renders).toBe(2);
   });
 
   it("bypasses the cache for signed-in visitors, toasts, the back office and form posts", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryListMeta } from "~/components/site/category-list-page";
+import { categoryListMeta, pageCountOrNotFound } from "~/components/site/category-list-page";
 import { keptSearch, readByPage } from "~/lib/page-query";
 import { SITE_LAYOUT_ROUTE_ID, type SiteSeo } from "~/lib/seo";
 
@@ -61,5 +61,26 @@ describe("categoryListMeta", () => {
     expect(tags("normes", 2).find((tag) => "title" in tag)?.title).toBe(
       "Actualités : Normes – page 2 | BETIC Électricité",
     );
+  });
+});
+
+describe("pageCountOrNotFound", () => {
+  const status = (run: () => unknown) => {
+    try {
+      run();
+      return 200;
+    } catch (thrown) {
+      return (thrown as { init?: { status?: number } }).init?.status;
+    }
+  };
+
+  it("counts 24 cards a page and answers 404 past the last", () => {
+    expect(pageCountOrNotFound(0, 1)).toBe(1);
+    expect(pageCountOrNotFound(49, 3)).toBe(3);
+    expect(status(() => pageCountOrNotFound(48, 3))).toBe(404);
+  });
+
+  it("takes the page asked for as the last when the count failed, rather than a 404", () => {
+    expect(pageCountOrNotFound(null, 4)).toBe(4);
   });
 });

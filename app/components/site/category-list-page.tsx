@@ -34,8 +34,12 @@ export function listParams(request: Request) {
   };
 }
 
-/** The number of pages for `total` cards (1 for none), or a 404 for a page past the last. */
-export function pageCountOrNotFound(total: number, page: number) {
+/**
+ * The number of pages for `total` cards (1 for none), or a 404 for a page past the last. An
+ * unknown total (its read failed) is no reason for a 404: the page asked for is then the last.
+ */
+export function pageCountOrNotFound(total: number | null, page: number) {
+  if (total === null) return page;
   const pageCount = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
   if (page > pageCount) throw data(null, { status: 404 });
   return pageCount;

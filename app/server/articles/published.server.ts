@@ -2,7 +2,7 @@ import { and, asc, desc, eq, exists, inArray, notInArray, sql, type SQL } from "
 import { DEFAULT_AUTHOR_NAME } from "~/lib/site-defaults";
 import { db } from "~/server/db/client.server";
 import { blogArticleCategories, blogArticles, blogAuthors, blogCategories } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { readFellBack } from "~/server/cache/page-cache.server";
 import { slugOrIdMatches } from "~/server/content/lookup.server";
 import { displayDate, publiclyVisible } from "~/server/content/visibility.server";
 
@@ -115,18 +115,18 @@ export async function listPublishedArticles(options: ArticleListOptions = {}): P
     return options.limit ? await query.limit(options.limit).offset(options.offset ?? 0) : await query;
   } catch (error) {
     // §8: list reads that fail return empty lists silently (logged for us).
-    logger.error({ err: error }, "public article list read failed");
+    readFellBack(error, "public article list read failed");
     return [];
   }
 }
 
-/** How many articles `listPublishedArticles` lists with these options, unlimited (0 when the read fails). */
+/** How many articles `listPublishedArticles` lists with these options, unlimited (null when the read fails). */
 export async function countPublishedArticles(options: Pick<ArticleListOptions, "categorySlug"> = {}) {
   try {
     return await db().$count(blogArticles, and(...listConditions(options)));
   } catch (error) {
-    logger.error({ err: error }, "public article count failed");
-    return 0;
+    readFellBack(error, "public article count failed");
+    return null;
   }
 }
 

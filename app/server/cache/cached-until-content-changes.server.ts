@@ -1,8 +1,8 @@
 import { onContentChanged } from "~/server/content-changes.server";
-import { logger } from "~/server/logger.server";
+import { readFellBack } from "~/server/cache/page-cache.server";
 
 type Options<T> = {
-  /** What callers get when the read fails (logged, not kept: the next call reads again). */
+  /** What callers get when the read fails (logged, not kept: the next call reads again; nor is a page rendered meanwhile). */
   fallback: T;
   /** The log message of a failed read. */
   failure: string;
@@ -24,7 +24,7 @@ export function cachedUntilContentChanges<T>(
   });
   return () => {
     cached ??= read().catch((error: unknown) => {
-      logger.error({ err: error }, failure);
+      readFellBack(error, failure);
       cached = undefined;
       return fallback;
     });

@@ -37,7 +37,8 @@ import { type EndRender, renderInProgress, type SharedRender, startRender } from
  *   (page-cache.server.ts) as final bytes, brotli, gzip and identity, each with its headers,
  *   keyed by host, path and the query parameters pages read, and the visitor's consent choice (the only visitor-dependent part
  *   of an anonymous page: the banner). `serveCachedPage` answers a hit before Express runs: no
- *   rendering, no stamping, no compressing.
+ *   rendering, no stamping, no compressing. A page rendered while a read fell back (an empty list,
+ *   the default settings: `readFellBack`) is sent, not kept.
  * - HEAD is answered like GET (rendered as GET, sent without its body): the same headers.
  */
 const PUBLIC_PAGE = "public, max-age=0, must-revalidate";

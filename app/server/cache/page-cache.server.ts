@@ -70,6 +70,16 @@ export function pageCacheGeneration() {
   return generation;
 }
 
+/**
+ * Logs a read that failed and whose caller goes on with a fallback (an empty list, the default
+ * settings: public-site.md §8). A page being rendered now may show that fallback, so none of them
+ * is stored, as if the content had changed under it: the next visitor's render reads again.
+ */
+export function readFellBack(error: unknown, message: string) {
+  logger.error({ err: error }, message);
+  generation += 1;
+}
+
 export function getCachedPage(key: string) {
   return pages.get(key);
 }

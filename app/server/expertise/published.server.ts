@@ -8,7 +8,7 @@
 import { asc } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { expertiseBlocks } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { readFellBack } from "~/server/cache/page-cache.server";
 
 export type ExpertiseBlock = Pick<
   typeof expertiseBlocks.$inferSelect,
@@ -40,7 +40,7 @@ export async function listExpertiseBlocks(): Promise<ExpertiseBlock[]> {
       .from(expertiseBlocks)
       .orderBy(asc(expertiseBlocks.displayOrder), asc(expertiseBlocks.createdAt));
   } catch (error) {
-    logger.error({ err: error }, "expertise blocks read failed");
+    readFellBack(error, "expertise blocks read failed");
     return [];
   }
 }

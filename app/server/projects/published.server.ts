@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
 import { projectCategories, projectImages, projects } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { readFellBack } from "~/server/cache/page-cache.server";
 import { slugOrIdMatches } from "~/server/content/lookup.server";
 import { displayDate, publiclyVisible } from "~/server/content/visibility.server";
 
@@ -57,18 +57,18 @@ export async function listPublishedProjects(options: ProjectListOptions = {}): P
     return options.limit ? await query.limit(options.limit).offset(options.offset ?? 0) : await query;
   } catch (error) {
     // §8: list reads that fail return empty lists silently (logged for us).
-    logger.error({ err: error }, "public project list read failed");
+    readFellBack(error, "public project list read failed");
     return [];
   }
 }
 
-/** How many projects `listPublishedProjects` lists with these options, unlimited (0 when the read fails). */
+/** How many projects `listPublishedProjects` lists with these options, unlimited (null when the read fails). */
 export async function countPublishedProjects(options: Pick<ProjectListOptions, "categorySlug"> = {}) {
   try {
     return await db().$count(projects, and(...listConditions(options)));
   } catch (error) {
-    logger.error({ err: error }, "public project count failed");
-    return 0;
+    readFellBack(error, "public project count failed");
+    return null;
   }
 }
 

@@ -5,7 +5,7 @@ import { SEARCH_PAGE_SIZE } from "~/lib/site-search";
 import { publiclyVisible } from "~/server/content/visibility.server";
 import { db } from "~/server/db/client.server";
 import { blogArticles, cmsPages, expertiseBlocks, projects, searchDocuments } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { readFellBack } from "~/server/cache/page-cache.server";
 import { getPublicSettings } from "~/server/settings.server";
 
 /**
@@ -131,7 +131,7 @@ export async function searchSite(
     const hits = (row?.hits ?? []).map((hit) => ({ ...hit, excerpt: excerptParts(hit.excerpt) }));
     return { total, byKind, page: Math.min(wanted, Math.max(1, pageCount)), pageCount, hits };
   } catch (error) {
-    logger.error({ err: error }, "site search failed");
+    readFellBack(error, "site search failed");
     return NOTHING;
   }
 }
