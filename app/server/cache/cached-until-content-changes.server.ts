@@ -2,7 +2,7 @@ import { onContentChanged } from "~/server/content-changes.server";
 import { readFellBack } from "~/server/cache/page-cache.server";
 
 type Options<T> = {
-  /** What callers get when the read fails (logged, not kept: the next call reads again; nor is a page rendered meanwhile). */
+  /** What callers get when the read fails (logged, not kept: the next call reads again; nor is a page rendered with it). */
   fallback: T;
   /** The log message of a failed read. */
   failure: string;
