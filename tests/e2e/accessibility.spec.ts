@@ -72,18 +72,11 @@ async function addressOf(routePath: string) {
 /** What a screen shows beyond its first render: each state is checked after the page as loaded. */
 type State = { name: string; open: (page: Page) => Promise<unknown> };
 const dialogOpened =
-  (button: string | RegExp) =>
+  (name: string | RegExp, role: "button" | "link" = "button") =>
   async (page: Page): Promise<void> => {
-    await page.getByRole("button", { name: button }).first().click();
+    await page.getByRole(role, { name }).first().click();
     await expect(page.getByRole("dialog").or(page.getByRole("alertdialog")).first()).toBeVisible();
   };
-const requestOpened = async (page: Page): Promise<void> => {
-  await page
-    .getByRole("link", { name: /Accessibilité Témoin/ })
-    .first()
-    .click();
-  await expect(page.getByRole("dialog")).toBeVisible();
-};
 
 /**
  * Until the screen's transitions are over (a dialog and its overlay fading in): axe reads colours
@@ -107,7 +100,7 @@ const STATES: Record<string, State[]> = {
   "/admin/seo/redirects": [{ name: "add dialog", open: dialogOpened(/^Ajouter une redirection/) }],
   "/admin/blog": [{ name: "delete confirmation", open: dialogOpened(/^Supprimer/) }],
   "/admin/blog/edit/:id": [{ name: "media library", open: dialogOpened(/médiathèque/i) }],
-  "/admin/contacts": [{ name: "a request opened", open: requestOpened }],
+  "/admin/contacts": [{ name: "a request opened", open: dialogOpened(/Accessibilité Témoin/, "link") }],
 };
 
 /** Rows for the lists that start empty, once per worker database. */
